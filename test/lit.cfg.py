@@ -1,0 +1,36 @@
+# lit configuration for Tessera: one suite over the test/ folders of every
+# component, run from the build tree's generated lit.site.cfg.py.
+import os
+import shutil
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "Tessera"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".py", ".test", ".ll"]
+config.test_source_root = config.tessera_src_root
+config.test_exec_root = os.path.join(config.tessera_obj_root, "test")
+
+# Only the components' test folders hold lit tests; kernel files elsewhere
+# (conformance/, docs/) are not tests.
+config.excludes = [
+    "Inputs", "build", ".git", "conformance", "docs", "scripts", "bench",
+    "cmake", "include", "lib", "tools", "unittests", "kernels", "CMakeLists.txt",
+    "lit.cfg.py", "lit.site.cfg.py.in", "README.md", "__pycache__",
+]
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.tessera_tools_dir, append_path=False)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+config.substitutions.append(("%tessera_src", config.tessera_src_root))
+config.substitutions.append(("%PYTHON", "python3"))
+
+tools = ["tessera-opt", "tessera", "FileCheck", "not", "count"]
+llvm_config.add_tool_substitutions(
+    [t for t in tools if shutil.which(t, path=config.tessera_tools_dir) or t in ("FileCheck", "not", "count")],
+    [config.tessera_tools_dir, config.llvm_tools_dir])
+
+if config.ptxas and os.path.exists(config.ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.ptxas))
