@@ -1,0 +1,201 @@
+//===- TesseraGPUOps.td - Operations on laid-out tensors -*- tablegen -*-===//
+#ifndef TESSERA_GPU_OPS_TD
+#define TESSERA_GPU_OPS_TD
+
+include "tessera/Dialect/TesseraGPU/IR/TesseraGPUDialect.td"
+include "tessera/Dialect/TesseraGPU/IR/TesseraGPUAttrs.td"
+include "tessera/Dialect/TesseraGPU/IR/TesseraGPUTypes.td"
+include "tessera/Dialect/Tessera/IR/TesseraTypes.td"
+include "tessera/Dialect/Tessera/IR/TesseraAttrs.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+def TesseraGPU_SharedMemory : Resource<"::mlir::tessera::gpu::SharedMemory">;
+
+def TesseraGPU_MemDesc : Type<CPred<"::llvm::isa<::mlir::tessera::gpu::MemDescType>($_self)">,
+    "shared-memory buffer", "::mlir::tessera::gpu::MemDescType">;
+def TesseraGPU_Token : Type<CPred<"::llvm::isa<::mlir::tessera::gpu::AsyncTokenType>($_self)">,
+    "async token", "::mlir::tessera::gpu::AsyncTokenType">;
+
+def TesseraGPU_ConvertLayoutOp : TesseraGPU_Op<"convert_layout", [Pure,
+    SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+  let summary = "Move a tensor's elements into another layout";
+  let arguments = (ins Tessera_Tensor:$src);
+  let results = (outs Tessera_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+def TesseraGPU_LocalAllocOp : TesseraGPU_Op<"local_alloc", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Allocate a shared-memory buffer, optionally filled from a tensor";
+  let arguments = (ins Optional<Tessera_Tensor>:$src);
+  let results = (outs TesseraGPU_MemDesc:$result);
+  let assemblyFormat = [{
+    ($src^)? attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def TesseraGPU_LocalDeallocOp : TesseraGPU_Op<"local_dealloc", [
+    MemoryEffects<[MemFree<TesseraGPU_SharedMemory>]>]> {
+  let summary = "End the lifetime of a shared-memory buffer";
+  let arguments = (ins TesseraGPU_MemDesc:$src);
+  let assemblyFormat = "$src attr-dict `:` type($src)";
+}
+
+def TesseraGPU_LocalLoadOp : TesseraGPU_Op<"local_load", [
+    MemoryEffects<[MemRead<TesseraGPU_SharedMemory>]>]> {
+  let summary = "Read a shared-memory buffer into a distributed tensor";
+  let arguments = (ins TesseraGPU_MemDesc:$src,
+                       Optional<TesseraGPU_Token>:$token);
+  let results = (outs Tessera_Tensor:$result);
+  let assemblyFormat = [{
+    $src (`token` $token^)? attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def TesseraGPU_LocalStoreOp : TesseraGPU_Op<"local_store", [
+    MemoryEffects<[MemWrite<TesseraGPU_SharedMemory>]>]> {
+  let summary = "Write a distributed tensor into a shared-memory buffer";
+  let arguments = (ins Tessera_Tensor:$value, TesseraGPU_MemDesc:$dst);
+  let assemblyFormat = [{
+    $value `,` $dst attr-dict `:` type($value) `->` type($dst)
+  }];
+  let hasVerifier = 1;
+}
+
+def TesseraGPU_MemDescIndexOp : TesseraGPU_Op<"memdesc_index", [Pure]> {
+  let summary = "The buffer at `index` of the leading dimension of a buffer";
+  let description = [{
+    Multi-buffering allocates `stages x tile` and hands out one tile per
+    stage; the result drops the leading dimension.
+  }];
+  let arguments = (ins TesseraGPU_MemDesc:$src, I32:$index);
+  let results = (outs TesseraGPU_MemDesc:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def TesseraGPU_MemDescTransOp : TesseraGPU_Op<"memdesc_trans", [Pure]> {
+  let summary = "View a shared-memory buffer with permuted dimensions";
+  let arguments = (ins TesseraGPU_MemDesc:$src, DenseI32ArrayAttr:$order);
+  let results = (outs TesseraGPU_MemDesc:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Asynchronous copies and barriers
+//===----------------------------------------------------------------------===//
+
+def TesseraGPU_AsyncCopyGlobalToLocalOp
+    : TesseraGPU_Op<"async_copy_global_to_local", [AttrSizedOperandSegments,
+        MemoryEffects<[MemRead, MemWrite<TesseraGPU_SharedMemory>]>]> {
+  let summary = "Start copying the elements a block of pointers addresses into shared memory";
+  let description = [{
+    Lanes whose mask is false write `other` (zero without it). The copy
+    completes when a later `async_wait` leaves no more than `num` groups
+    pending after the `async_commit_group` that took this token.
+  }];
+  let arguments = (ins Tessera_PtrTensor:$src, TesseraGPU_MemDesc:$dst,
+    Optional<RankedTensorOf<[I1]>>:$mask, Optional<Tessera_Value>:$other,
+    DefaultValuedAttr<Tessera_CacheModifierAttr,
+                      "::mlir::tessera::CacheModifier::none">:$cache,
+    DefaultValuedAttr<Tessera_EvictionPolicyAttr,
+                      "::mlir::tessera::EvictionPolicy::normal">:$evict,
+    UnitAttr:$isVolatile);
+  let results = (outs TesseraGPU_Token:$token);
+  let assemblyFormat = [{
+    $src `,` $dst (`mask` $mask^ `:` type($mask))? (`other` $other^ `:` type($other))?
+    attr-dict `:` type($src) `->` type($dst)
+  }];
+  let hasVerifier = 1;
+}
+
+def TesseraGPU_AsyncCommitGroupOp : TesseraGPU_Op<"async_commit_group", [
+    MemoryEffects<[MemRead<TesseraGPU_SharedMemory>,
+                   MemWrite<TesseraGPU_SharedMemory>]>]> {
+  let summary = "Close the group of asynchronous copies started so far";
+  let arguments = (ins Variadic<TesseraGPU_Token>:$inputTokens);
+  let results = (outs TesseraGPU_Token:$token);
+  let assemblyFormat = "($inputTokens^)? attr-dict";
+}
+
+def TesseraGPU_AsyncWaitOp : TesseraGPU_Op<"async_wait", [
+    MemoryEffects<[MemRead<TesseraGPU_SharedMemory>,
+                   MemWrite<TesseraGPU_SharedMemory>]>]> {
+  let summary = "Wait until at most `num` committed copy groups are pending";
+  let arguments = (ins Variadic<TesseraGPU_Token>:$asyncToken, I32Attr:$num);
+  let results = (outs TesseraGPU_Token:$token);
+  let assemblyFormat = "($asyncToken^)? attr-dict";
+}
+
+def TesseraGPU_BarrierOp : TesseraGPU_Op<"barrier", [
+    MemoryEffects<[MemRead<TesseraGPU_SharedMemory>,
+                   MemWrite<TesseraGPU_SharedMemory>]>]> {
+  let summary = "Synchronize the threads of a block and make shared-memory writes visible";
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Warp specialization
+//===----------------------------------------------------------------------===//
+
+def TesseraGPU_WarpSpecializeOp : TesseraGPU_Op<"warp_specialize", [
+    RecursiveMemoryEffects]> {
+  let summary = "Run different code on different groups of warps";
+  let description = [{
+    The default region runs on the block's own warps and yields the op's
+    results. Each partition region runs on `partitionNumWarps[i]` extra
+    warps; it sees only the captured values (as its block arguments) and
+    ends with `warp_return`. `requestedRegisters` (one per partition) and
+    `defaultRegisters` are per-thread register budgets the target may
+    enforce.
+
+    ```
+    %r = tessera_gpu.warp_specialize(%a) attributes {partitionNumWarps = array<i32: 1>}
+    default {
+      tessera_gpu.warp_yield %x : f32
+    }
+    partition0(%arg0: i32) {
+      tessera_gpu.warp_return
+    } : (i32) -> f32
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$captures,
+                       DenseI32ArrayAttr:$partitionNumWarps,
+                       OptionalAttr<DenseI32ArrayAttr>:$requestedRegisters,
+                       OptionalAttr<I32Attr>:$defaultRegisters);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region MinSizedRegion<1>:$defaultRegion,
+                        VariadicRegion<MinSizedRegion<1>>:$partitionRegions);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def TesseraGPU_WarpYieldOp : TesseraGPU_Op<"warp_yield", [Pure, Terminator,
+    ReturnLike, HasParent<"WarpSpecializeOp">]> {
+  let summary = "End the default region of warp_specialize, yielding its results";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
+def TesseraGPU_WarpReturnOp : TesseraGPU_Op<"warp_return", [Pure, Terminator,
+    ReturnLike, HasParent<"WarpSpecializeOp">]> {
+  let summary = "End a partition of warp_specialize";
+  let assemblyFormat = "attr-dict";
+}
+
+#endif // TESSERA_GPU_OPS_TD
