@@ -161,7 +161,7 @@ func.func @hints_and_debug(%c: i1, %i: tensor<64xi32>, %m: tensor<64xi1>, %s: i3
 }
 
 // Kernel functions call device functions with MLIR's func dialect.
-// CHECK-LABEL: func @callee
+// CHECK-LABEL: func private @callee
 func.func private @callee(%x: i32) -> i32 {
   return %x : i32
 }

@@ -17,7 +17,7 @@ config.test_exec_root = os.path.join(config.tessera_obj_root, "test")
 config.excludes = [
     "Inputs", "build", ".git", "conformance", "docs", "scripts", "bench",
     "cmake", "include", "lib", "tools", "unittests", "kernels", "CMakeLists.txt",
-    "lit.cfg.py", "lit.site.cfg.py.in", "README.md", "__pycache__",
+    "lit-config.py", "lit.site.cfg.py.in", "README.md", "__pycache__",
 ]
 
 llvm_config.use_default_substitutions()
