@@ -87,7 +87,6 @@ public:
   llvm::LogicalResult emitError(llvm::SMLoc loc, const llvm::Twine &message);
 
 private:
-  friend class HostBuiltins;
   llvm::FailureOr<HostValue> evalName(const NameExpr *name,
                                       const std::shared_ptr<HostScope> &scope);
   llvm::FailureOr<HostValue> evalAttribute(const AttributeExpr *attr,
@@ -127,6 +126,9 @@ private:
                                          llvm::ArrayRef<HostValue> args,
                                          llvm::ArrayRef<HostKwarg> kwargs,
                                          llvm::SMLoc loc, bool &handled);
+
+  /// The os.environ dict (built from the process on first use).
+  const HostValue &getEnvironment();
 
   const KernelModule *module;
   DiagnosticEngine &diags;
