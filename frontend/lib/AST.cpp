@@ -18,14 +18,14 @@ llvm::StringRef tessera::frontend::getNodeKindName(NodeKind kind) {
 }
 
 llvm::StringRef tessera::frontend::getSpelling(BinaryOpKind op) {
-  static const char *const spellings[] = {
-      "+", "-", "*", "@", "/", "//", "%", "**", "<<", ">>", "|", "^", "&"};
+  static const char *const spellings[] = {"+",  "-",  "*",  "@", "/", "//", "%",
+                                          "**", "<<", ">>", "|", "^", "&"};
   return spellings[static_cast<unsigned>(op)];
 }
 llvm::StringRef tessera::frontend::getName(BinaryOpKind op) {
   static const char *const names[] = {
-      "Add",  "Sub",    "Mult",   "MatMult", "Div",    "FloorDiv", "Mod",
-      "Pow",  "LShift", "RShift", "BitOr",   "BitXor", "BitAnd"};
+      "Add", "Sub",    "Mult",   "MatMult", "Div",    "FloorDiv", "Mod",
+      "Pow", "LShift", "RShift", "BitOr",   "BitXor", "BitAnd"};
   return names[static_cast<unsigned>(op)];
 }
 llvm::StringRef tessera::frontend::getSpelling(UnaryOpKind op) {
@@ -43,13 +43,13 @@ llvm::StringRef tessera::frontend::getName(BoolOpKind op) {
   return op == BoolOpKind::And ? "And" : "Or";
 }
 llvm::StringRef tessera::frontend::getSpelling(CmpOpKind op) {
-  static const char *const spellings[] = {"==", "!=", "<",  "<=",     ">",
+  static const char *const spellings[] = {"==", "!=", "<",      "<=", ">",
                                           ">=", "is", "is not", "in", "not in"};
   return spellings[static_cast<unsigned>(op)];
 }
 llvm::StringRef tessera::frontend::getName(CmpOpKind op) {
-  static const char *const names[] = {"Eq", "NotEq", "Lt",    "LtE", "Gt",
-                                      "GtE", "Is",   "IsNot", "In",  "NotIn"};
+  static const char *const names[] = {"Eq",  "NotEq", "Lt",    "LtE", "Gt",
+                                      "GtE", "Is",    "IsNot", "In",  "NotIn"};
   return names[static_cast<unsigned>(op)];
 }
 

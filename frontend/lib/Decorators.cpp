@@ -33,10 +33,9 @@ static FailureOr<BoundArgs> bindArgs(HostEvaluator &eval,
   if (!call)
     return bound;
   if (call->getArgs().size() > params.size())
-    return FailureOr<BoundArgs>(
-        eval.emitError(call->getArgs()[params.size()]->getLoc().ptr,
-                       "too many positional arguments to @" +
-                           decorator.qualifiedName));
+    return FailureOr<BoundArgs>(eval.emitError(
+        call->getArgs()[params.size()]->getLoc().ptr,
+        "too many positional arguments to @" + decorator.qualifiedName));
   for (size_t i = 0; i < call->getArgs().size(); ++i) {
     const Expr *arg = call->getArgs()[i];
     if (llvm::isa<StarredExpr>(arg))
@@ -53,10 +52,9 @@ static FailureOr<BoundArgs> bindArgs(HostEvaluator &eval,
       return FailureOr<BoundArgs>(eval.emitError(
           kw.range.begin.ptr, "cannot evaluate '**' arguments of a decorator"));
     if (!allowOther && !llvm::is_contained(params, kw.name))
-      return FailureOr<BoundArgs>(
-          eval.emitError(kw.range.begin.ptr,
-                         "unknown argument '" + kw.name + "' to @" +
-                             decorator.qualifiedName));
+      return FailureOr<BoundArgs>(eval.emitError(
+          kw.range.begin.ptr,
+          "unknown argument '" + kw.name + "' to @" + decorator.qualifiedName));
     if (bound.get(kw.name))
       return FailureOr<BoundArgs>(eval.emitError(
           kw.range.begin.ptr, "argument '" + kw.name + "' given twice"));
@@ -127,9 +125,10 @@ FailureOr<AutotuneSpec>
 tessera::frontend::readAutotune(HostEvaluator &eval,
                                 const DecoratorInfo &decorator) {
   static const llvm::StringRef params[] = {
-      "configs", "key",      "prune_configs_by", "reset_to_zero",
-      "restore_value", "pre_hook", "post_hook", "warmup", "rep",
-      "use_cuda_graph", "do_bench", "cache_results"};
+      "configs",        "key",           "prune_configs_by",
+      "reset_to_zero",  "restore_value", "pre_hook",
+      "post_hook",      "warmup",        "rep",
+      "use_cuda_graph", "do_bench",      "cache_results"};
   if (!decorator.call)
     return FailureOr<AutotuneSpec>(eval.emitError(
         decorator.expr->getLoc().ptr,
@@ -142,14 +141,13 @@ tessera::frontend::readAutotune(HostEvaluator &eval,
   spec.loc = decorator.expr->getLoc();
   const auto *configs = args->get("configs");
   if (!configs)
-    return FailureOr<AutotuneSpec>(
-        eval.emitError(decorator.expr->getLoc().ptr,
-                       "@triton.autotune requires 'configs'"));
-  if (!configs->first.isSequence())
     return FailureOr<AutotuneSpec>(eval.emitError(
-        configs->second->getLoc().ptr,
-        "'configs' must be a list of triton.Config, got '" +
-            configs->first.getTypeName() + "'"));
+        decorator.expr->getLoc().ptr, "@triton.autotune requires 'configs'"));
+  if (!configs->first.isSequence())
+    return FailureOr<AutotuneSpec>(
+        eval.emitError(configs->second->getLoc().ptr,
+                       "'configs' must be a list of triton.Config, got '" +
+                           configs->first.getTypeName() + "'"));
   for (const HostValue &c : configs->first.getElements()) {
     if (!c.isConfig())
       return FailureOr<AutotuneSpec>(eval.emitError(
@@ -198,9 +196,9 @@ tessera::frontend::readHeuristics(HostEvaluator &eval,
                                   const DecoratorInfo &decorator) {
   static const llvm::StringRef params[] = {"values"};
   if (!decorator.call)
-    return FailureOr<HeuristicsSpec>(eval.emitError(
-        decorator.expr->getLoc().ptr,
-        "@triton.heuristics needs a dict of name -> function"));
+    return FailureOr<HeuristicsSpec>(
+        eval.emitError(decorator.expr->getLoc().ptr,
+                       "@triton.heuristics needs a dict of name -> function"));
   FailureOr<BoundArgs> args =
       bindArgs(eval, decorator, params, /*allowOther=*/false);
   if (failed(args))

@@ -104,14 +104,13 @@ void DiagnosticEngine::print(const Diagnostic &diag,
       return;
     }
     // A hint: name the primary location but do not repeat the source line.
-    static const char *const labels[] = {"error", "warning", "note",
-                                         "remark"};
+    static const char *const labels[] = {"error", "warning", "note", "remark"};
     const char *label = labels[static_cast<unsigned>(d.severity)];
     if (fallback.isValid() && sourceMgr.FindBufferContainingLoc(fallback)) {
       unsigned id = sourceMgr.FindBufferContainingLoc(fallback);
       auto [line, col] = sourceMgr.getLineAndColumn(fallback, id);
-      out << sourceMgr.getMemoryBuffer(id)->getBufferIdentifier() << ":"
-          << line << ":" << col << ": " << label << ": " << d.message << "\n";
+      out << sourceMgr.getMemoryBuffer(id)->getBufferIdentifier() << ":" << line
+          << ":" << col << ": " << label << ": " << d.message << "\n";
       return;
     }
     llvm::SMDiagnostic smd("", toDiagKind(d.severity), d.message);

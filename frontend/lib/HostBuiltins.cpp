@@ -51,8 +51,7 @@ FailureOr<HostValue> HostEvaluator::evalBinary(BinaryOpKind op,
     return HostValue::string(lhs.getString() + rhs.getString());
   if (op == B::Add && lhs.isSequence() && rhs.getKind() == lhs.getKind()) {
     std::vector<HostValue> elts = lhs.getElements();
-    elts.insert(elts.end(), rhs.getElements().begin(),
-                rhs.getElements().end());
+    elts.insert(elts.end(), rhs.getElements().begin(), rhs.getElements().end());
     return lhs.isList() ? HostValue::list(std::move(elts))
                         : HostValue::tuple(std::move(elts));
   }
@@ -63,8 +62,8 @@ FailureOr<HostValue> HostEvaluator::evalBinary(BinaryOpKind op,
     if (!count.isIntegral() || !(seq.isSequence() || seq.isString()))
       return unsupported();
     int64_t n = std::max<int64_t>(count.getInt(), 0);
-    size_t size = seq.isString() ? seq.getString().size()
-                                 : seq.getElements().size();
+    size_t size =
+        seq.isString() ? seq.getString().size() : seq.getElements().size();
     if (size && n > int64_t((1 << 20) / size))
       return emitError(loc, "sequence repetition is too large");
     if (seq.isString()) {
@@ -156,8 +155,8 @@ FailureOr<HostValue> HostEvaluator::evalBinary(BinaryOpKind op,
   case B::LShift:
     if (b < 0)
       return emitError(loc, "negative shift count");
-    if (a != 0 && (b >= 63 || (a > 0 ? a > (INT64_MAX >> b)
-                                     : a < (INT64_MIN >> b))))
+    if (a != 0 &&
+        (b >= 63 || (a > 0 ? a > (INT64_MAX >> b) : a < (INT64_MIN >> b))))
       return emitError(loc, kOverflow);
     return HostValue::integer(a == 0 ? 0 : int64_t(uint64_t(a) << b));
   case B::RShift:
@@ -175,9 +174,8 @@ FailureOr<HostValue> HostEvaluator::evalBinary(BinaryOpKind op,
   }
 }
 
-FailureOr<HostValue> HostEvaluator::evalUnary(UnaryOpKind op,
-                                              const HostValue &v,
-                                              llvm::SMLoc loc) {
+FailureOr<HostValue>
+HostEvaluator::evalUnary(UnaryOpKind op, const HostValue &v, llvm::SMLoc loc) {
   switch (op) {
   case UnaryOpKind::Not:
     return HostValue::boolean(!v.isTruthy());
@@ -251,7 +249,8 @@ FailureOr<bool> HostEvaluator::evalCompare(CmpOpKind op, const HostValue &lhs,
     bool found;
     if (rhs.isString()) {
       if (!lhs.isString())
-        return FailureOr<bool>(emitError(loc, "'in <string>' requires a string"));
+        return FailureOr<bool>(
+            emitError(loc, "'in <string>' requires a string"));
       found = rhs.getString().find(lhs.getString()) != std::string::npos;
     } else if (rhs.isDict()) {
       found = rhs.lookup(lhs) != nullptr;
@@ -259,19 +258,17 @@ FailureOr<bool> HostEvaluator::evalCompare(CmpOpKind op, const HostValue &lhs,
       found = llvm::any_of(rhs.getElements(),
                            [&](const HostValue &e) { return e.equals(lhs); });
     } else {
-      return FailureOr<bool>(emitError(loc, "argument of type '" +
-                                        rhs.getTypeName() +
-                                        "' is not iterable"));
+      return FailureOr<bool>(emitError(
+          loc, "argument of type '" + rhs.getTypeName() + "' is not iterable"));
     }
     return op == CmpOpKind::In ? found : !found;
   }
   default: {
     std::optional<int> c = order(lhs, rhs);
     if (!c)
-      return FailureOr<bool>(emitError(loc, "'" + getSpelling(op) +
-                                        "' not supported between '" +
-                                        lhs.getTypeName() + "' and '" +
-                                        rhs.getTypeName() + "'"));
+      return FailureOr<bool>(emitError(
+          loc, "'" + getSpelling(op) + "' not supported between '" +
+                   lhs.getTypeName() + "' and '" + rhs.getTypeName() + "'"));
     switch (op) {
     case CmpOpKind::Lt:
       return *c < 0;
@@ -286,11 +283,9 @@ FailureOr<bool> HostEvaluator::evalCompare(CmpOpKind op, const HostValue &lhs,
   }
 }
 
-FailureOr<HostValue> HostEvaluator::callBuiltin(const std::string &name,
-                                                llvm::ArrayRef<HostValue> args,
-                                                llvm::ArrayRef<HostKwarg> kwargs,
-                                                llvm::SMLoc loc,
-                                                bool &handled) {
+FailureOr<HostValue> HostEvaluator::callBuiltin(
+    const std::string &name, llvm::ArrayRef<HostValue> args,
+    llvm::ArrayRef<HostKwarg> kwargs, llvm::SMLoc loc, bool &handled) {
   handled = true;
   auto kwarg = [&](llvm::StringRef key) -> const HostValue * {
     for (const auto &kw : kwargs)
@@ -486,8 +481,8 @@ FailureOr<HostValue> HostEvaluator::callBuiltin(const std::string &name,
       return HostValue::integer(v.getElements().size());
     if (v.isDict())
       return HostValue::integer(v.getItems().size());
-    return emitError(loc, "object of type '" + v.getTypeName() +
-                              "' has no len()");
+    return emitError(loc,
+                     "object of type '" + v.getTypeName() + "' has no len()");
   }
   if (name == "range") {
     if (failed(arity(1, 3)))
@@ -511,11 +506,8 @@ FailureOr<HostValue> HostEvaluator::callBuiltin(const std::string &name,
   }
   if (name == "list" || name == "tuple" || name == "reversed" ||
       name == "sorted") {
-    if (noKwargs({"reverse"}) || failed(arity(name == "list" ||
-                                                      name == "tuple"
-                                                  ? 0
-                                                  : 1,
-                                              1)))
+    if (noKwargs({"reverse"}) ||
+        failed(arity(name == "list" || name == "tuple" ? 0 : 1, 1)))
       return failure();
     std::vector<HostValue> elts;
     if (!args.empty()) {
@@ -601,11 +593,11 @@ FailureOr<HostValue> HostEvaluator::callBuiltin(const std::string &name,
     if (failed(items))
       return failure();
     if (name == "any")
-      return HostValue::boolean(
-          llvm::any_of(*items, [](const HostValue &v) { return v.isTruthy(); }));
+      return HostValue::boolean(llvm::any_of(
+          *items, [](const HostValue &v) { return v.isTruthy(); }));
     if (name == "all")
-      return HostValue::boolean(
-          llvm::all_of(*items, [](const HostValue &v) { return v.isTruthy(); }));
+      return HostValue::boolean(llvm::all_of(
+          *items, [](const HostValue &v) { return v.isTruthy(); }));
     HostValue total = args.size() > 1 ? args[1] : HostValue::integer(0);
     for (const HostValue &v : *items) {
       FailureOr<HostValue> next = evalBinary(BinaryOpKind::Add, total, v, loc);

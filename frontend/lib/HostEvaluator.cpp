@@ -380,7 +380,8 @@ FailureOr<HostValue> HostEvaluator::evalComprehension(const Expr *expr,
   if (isa<SetCompExpr>(expr)) {
     std::vector<HostValue> unique;
     for (HostValue &v : results)
-      if (llvm::none_of(unique, [&](const HostValue &u) { return u.equals(v); }))
+      if (llvm::none_of(unique,
+                        [&](const HostValue &u) { return u.equals(v); }))
         unique.push_back(v);
     return HostValue::list(std::move(unique));
   }
@@ -390,10 +391,10 @@ FailureOr<HostValue> HostEvaluator::evalComprehension(const Expr *expr,
 /// Names Python provides without an import that the evaluator implements.
 static bool isBuiltinName(llvm::StringRef name) {
   static const char *const names[] = {
-      "min",   "max",    "abs",  "int",    "float",  "bool", "str",
-      "len",   "range",  "list", "tuple",  "dict",   "filter", "map",
-      "sorted", "sum",   "any",  "all",    "zip",    "enumerate",
-      "reversed", "round", "isinstance", "print"};
+      "min",    "max",       "abs",      "int",   "float",      "bool",
+      "str",    "len",       "range",    "list",  "tuple",      "dict",
+      "filter", "map",       "sorted",   "sum",   "any",        "all",
+      "zip",    "enumerate", "reversed", "round", "isinstance", "print"};
   for (const char *n : names)
     if (name == n)
       return true;
@@ -422,8 +423,8 @@ FailureOr<HostValue> HostEvaluator::evaluateGlobal(llvm::StringRef name,
   if (!symbol || symbol->bindings.empty())
     return emitError(useLoc, "name '" + name + "' is not defined");
   if (!inProgress.insert(name).second)
-    return emitError(useLoc, "global '" + name +
-                                 "' is defined in terms of itself");
+    return emitError(useLoc,
+                     "global '" + name + "' is defined in terms of itself");
   FailureOr<HostValue> result =
       evalBinding(*symbol, symbol->bindings.size() - 1, useLoc);
   inProgress.erase(name);
@@ -636,9 +637,9 @@ FailureOr<HostValue> HostEvaluator::evalSubscript(const SubscriptExpr *sub,
       return HostValue::string(std::string(1, base->getString()[i]));
     return base->getElements()[i];
   }
-  return emitError(sub->getLoc().ptr,
-                   "cannot subscript a '" + base->getTypeName() +
-                       "' value at compile time");
+  return emitError(sub->getLoc().ptr, "cannot subscript a '" +
+                                          base->getTypeName() +
+                                          "' value at compile time");
 }
 
 FailureOr<HostValue> HostEvaluator::evalCall(const CallExpr *call,
@@ -721,13 +722,14 @@ FailureOr<HostValue> HostEvaluator::call(const HostValue &callee,
     return emitError(loc, "cannot evaluate call to '" + callee.getString() +
                               "' at compile time");
   }
-  return emitError(loc, "'" + callee.getTypeName() +
-                            "' object is not callable");
+  return emitError(loc,
+                   "'" + callee.getTypeName() + "' object is not callable");
 }
 
-FailureOr<HostValue> HostEvaluator::callFunction(
-    const HostFunction &fn, llvm::ArrayRef<HostValue> args,
-    llvm::ArrayRef<HostKwarg> kwargs, llvm::SMLoc loc) {
+FailureOr<HostValue>
+HostEvaluator::callFunction(const HostFunction &fn,
+                            llvm::ArrayRef<HostValue> args,
+                            llvm::ArrayRef<HostKwarg> kwargs, llvm::SMLoc loc) {
   if (fn.isJit)
     return emitError(loc, "cannot call @triton.jit function '" + fn.name +
                               "' on the host");
@@ -782,8 +784,8 @@ FailureOr<HostValue> HostEvaluator::callFunction(
       value = *d;
     }
     if (!value)
-      return emitError(loc, "'" + fn.name + "' is missing argument '" +
-                                p.name + "'");
+      return emitError(loc, "'" + fn.name + "' is missing argument '" + p.name +
+                                "'");
     scope->vars[p.name] = *value;
   }
   if (nextArg < args.size())

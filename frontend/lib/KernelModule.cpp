@@ -16,9 +16,9 @@ std::string tessera::frontend::canonicalizeTritonName(llvm::StringRef name) {
       .Cases({"triton.runtime.jit", "triton.runtime.jit.jit"}, "triton.jit")
       .Cases({"triton.runtime.autotune", "triton.runtime.autotuner.autotune"},
              "triton.autotune")
-      .Cases({"triton.runtime.heuristics",
-              "triton.runtime.autotuner.heuristics"},
-             "triton.heuristics")
+      .Cases(
+          {"triton.runtime.heuristics", "triton.runtime.autotuner.heuristics"},
+          "triton.heuristics")
       .Cases({"triton.runtime.Config", "triton.runtime.autotuner.Config"},
              "triton.Config")
       .Case("triton.language.core.constexpr", "triton.language.constexpr")
@@ -178,7 +178,8 @@ void ModuleScanner::run() {
         diags.report(std::move(d));
     } else {
       ++m.numSkipped;
-      if (std::optional<llvm::StringRef> name = assignedName(start, bufferEnd)) {
+      if (std::optional<llvm::StringRef> name =
+              assignedName(start, bufferEnd)) {
         GlobalBinding binding;
         binding.kind = BindingKind::Unparsed;
         binding.parseErrors = std::move(errors);
@@ -274,13 +275,15 @@ void ModuleScanner::recordFunction(FunctionDefStmt *def,
   });
   if (jit == decorators.end()) {
     const DecoratorInfo &first = *llvm::find_if(decorators, isTriton);
-    diags.error(first.expr->getLoc().ptr,
-                "@" + first.qualifiedName +
-                    " must decorate a @triton.jit function")
+    diags
+        .error(first.expr->getLoc().ptr,
+               "@" + first.qualifiedName +
+                   " must decorate a @triton.jit function")
         .hint("add @triton.jit directly above 'def " + def->getName() + "'");
   } else if (jit != decorators.end() - 1) {
-    diags.error(jit->expr->getLoc().ptr,
-                "@triton.jit must be the decorator closest to 'def'")
+    diags
+        .error(jit->expr->getLoc().ptr,
+               "@triton.jit must be the decorator closest to 'def'")
         .hint("decorators apply bottom-up: write @triton.autotune and "
               "@triton.heuristics above @triton.jit");
   } else {
@@ -422,9 +425,9 @@ void ModuleScanner::record(Stmt *stmt,
   }
 }
 
-std::unique_ptr<KernelModule>
-KernelModule::scan(llvm::SourceMgr &sourceMgr, unsigned bufferId,
-                   DiagnosticEngine &diags) {
+std::unique_ptr<KernelModule> KernelModule::scan(llvm::SourceMgr &sourceMgr,
+                                                 unsigned bufferId,
+                                                 DiagnosticEngine &diags) {
   std::unique_ptr<KernelModule> module(new KernelModule(sourceMgr, diags));
   const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferId);
   module->filename = buffer->getBufferIdentifier().str();

@@ -9,9 +9,7 @@
 
 using namespace tessera::frontend;
 
-static bool isIdentStart(char c) {
-  return llvm::isAlpha(c) || c == '_';
-}
+static bool isIdentStart(char c) { return llvm::isAlpha(c) || c == '_'; }
 static bool isIdentChar(char c) { return llvm::isAlnum(c) || c == '_'; }
 static bool isLineBreak(char c) { return c == '\n' || c == '\r'; }
 
@@ -222,8 +220,8 @@ Token Lexer::lexAtEnd() {
   if (!brackets.empty()) {
     OpenBracket open = brackets.back();
     brackets.clear();
-    Token tok = makeError(end, end,
-                          llvm::formatv("'{0}' was never closed", open.ch));
+    Token tok =
+        makeError(end, end, llvm::formatv("'{0}' was never closed", open.ch));
     errors.back().loc = llvm::SMLoc::getFromPointer(open.ptr);
     return tok;
   }
@@ -304,8 +302,7 @@ Token Lexer::lexNumber(const char *begin) {
     return ok && !lastUnderscore && any;
   };
 
-  if (*p == '0' && p + 1 != end &&
-      llvm::StringRef("xXoObB").contains(p[1])) {
+  if (*p == '0' && p + 1 != end && llvm::StringRef("xXoObB").contains(p[1])) {
     char base = llvm::toLower(p[1]);
     p += 2;
     // Python allows one underscore right after the base prefix.
@@ -540,8 +537,8 @@ void Lexer::resetTo(const char *pos) {
 /// True if the line at `p` starts with a keyword that opens a top-level
 /// definition or import.
 static bool startsDefinition(const char *p) {
-  static const char *const keywords[] = {"def ", "class ", "@", "import ",
-                                         "from ", "async "};
+  static const char *const keywords[] = {"def ",    "class ", "@",
+                                         "import ", "from ",  "async "};
   for (const char *kw : keywords)
     if (std::strncmp(p, kw, std::strlen(kw)) == 0)
       return true;

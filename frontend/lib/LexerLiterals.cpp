@@ -33,9 +33,8 @@ bool tessera::frontend::decodeStringLiteral(llvm::StringRef spelling,
   info.isFString = prefix.contains_insensitive("f");
   llvm::StringRef body = spelling.drop_front(quotePos);
   char quote = body.front();
-  size_t quoteLen = body.starts_with(std::string(3, quote)) && body.size() >= 6
-                        ? 3
-                        : 1;
+  size_t quoteLen =
+      body.starts_with(std::string(3, quote)) && body.size() >= 6 ? 3 : 1;
   if (body.size() < 2 * quoteLen) {
     // An unterminated literal reaches here only through error recovery.
     errorMessage = "unterminated string literal";

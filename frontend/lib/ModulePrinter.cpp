@@ -54,10 +54,8 @@ static void printList(llvm::ArrayRef<std::string> names,
   os << "]";
 }
 
-llvm::LogicalResult
-tessera::frontend::printModuleSummary(const KernelModule &module,
-                                      HostEvaluator &eval,
-                                      llvm::raw_ostream &os) {
+llvm::LogicalResult tessera::frontend::printModuleSummary(
+    const KernelModule &module, HostEvaluator &eval, llvm::raw_ostream &os) {
   bool ok = true;
   os << "module '" << module.getFilename() << "'\n";
   for (const ImportInfo &imp : module.getImports())
@@ -90,8 +88,7 @@ tessera::frontend::printModuleSummary(const KernelModule &module,
     // Constants are shown evaluated where possible; failing to evaluate one
     // here is not an error, since nothing may need it.
     DiagnosticCapture capture(eval.getDiagnostics());
-    llvm::FailureOr<HostValue> value =
-        eval.evaluateGlobal(name, last.loc.ptr);
+    llvm::FailureOr<HostValue> value = eval.evaluateGlobal(name, last.loc.ptr);
     os << "  " << (symbol->isConstexpr ? "constexpr " : "global ") << name
        << " = ";
     if (succeeded(value))

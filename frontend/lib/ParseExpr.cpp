@@ -476,8 +476,7 @@ Expr *Parser::parseCall(Expr *func) {
         return nullptr;
       keywords.push_back({rangeFrom(argStart), {}, value});
       sawKeyword = true;
-    } else if (tok.is(TokenKind::identifier) &&
-               peek().is(TokenKind::equal)) {
+    } else if (tok.is(TokenKind::identifier) && peek().is(TokenKind::equal)) {
       llvm::StringRef name = consume().spelling;
       consume(); // '='
       Expr *value = parseExpression();
@@ -556,8 +555,7 @@ bool Parser::parseComprehensionClauses(
     }
     Comprehension c;
     c.range.begin = consume().loc;
-    if (!(c.target = parseTargetList()) ||
-        !checkTarget(c.target, "assign to"))
+    if (!(c.target = parseTargetList()) || !checkTarget(c.target, "assign to"))
       return false;
     if (!expect(TokenKind::kw_in, "in comprehension"))
       return false;
@@ -657,9 +655,8 @@ Expr *Parser::parseStrings() {
     first = false;
     consume();
   }
-  return ctx.create<StringLiteralExpr>(rangeFrom(start),
-                                       ctx.copyString(value), isBytes,
-                                       isFString);
+  return ctx.create<StringLiteralExpr>(rangeFrom(start), ctx.copyString(value),
+                                       isBytes, isFString);
 }
 
 Expr *Parser::parseParenthesized() {
@@ -671,8 +668,8 @@ Expr *Parser::parseParenthesized() {
     error(tok, "'yield' is not supported");
     return nullptr;
   }
-  Expr *first = tok.is(TokenKind::star) ? parseStarExpression()
-                                        : parseNamedExpression();
+  Expr *first =
+      tok.is(TokenKind::star) ? parseStarExpression() : parseNamedExpression();
   if (!first)
     return nullptr;
   if (tok.isAny(TokenKind::kw_for, TokenKind::kw_async)) {

@@ -534,8 +534,7 @@ Stmt *Parser::parseImport() {
       return nullptr;
     names.push_back(alias);
   } while (consumeIf(TokenKind::comma));
-  return ctx.create<ImportStmt>(rangeFrom(start),
-                                ctx.copy<ImportAlias>(names));
+  return ctx.create<ImportStmt>(rangeFrom(start), ctx.copy<ImportAlias>(names));
 }
 
 Stmt *Parser::parseFromImport() {
@@ -785,10 +784,9 @@ Stmt *Parser::parseFunctionDef(SourceLoc start,
   StmtList body;
   if (!parseBlock("function definition", start, body))
     return nullptr;
-  return ctx.create<FunctionDefStmt>(rangeFrom(start), nameTok.spelling,
-                                     nameTok.loc, decorators,
-                                     ctx.copy<Parameter>(params), returns,
-                                     body);
+  return ctx.create<FunctionDefStmt>(
+      rangeFrom(start), nameTok.spelling, nameTok.loc, decorators,
+      ctx.copy<Parameter>(params), returns, body);
 }
 
 Stmt *Parser::parseClassDef(SourceLoc start,

@@ -43,8 +43,8 @@ static llvm::LogicalResult parseLaunchArgs(llvm::SourceMgr &sm,
                                            DiagnosticEngine &diags,
                                            HostEvaluator &eval,
                                            std::vector<HostKwarg> &out) {
-  auto buffer = llvm::MemoryBuffer::getMemBufferCopy(evalHeuristics,
-                                                     "<eval-heuristics>");
+  auto buffer =
+      llvm::MemoryBuffer::getMemBufferCopy(evalHeuristics, "<eval-heuristics>");
   unsigned id = sm.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   Lexer lexer(sm.getMemoryBuffer(id)->getBuffer());
   ASTContext ctx;

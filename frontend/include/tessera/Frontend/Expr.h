@@ -23,12 +23,34 @@ protected:
 };
 
 enum class BinaryOpKind : uint8_t {
-  Add, Sub, Mult, MatMult, Div, FloorDiv, Mod, Pow,
-  LShift, RShift, BitOr, BitXor, BitAnd
+  Add,
+  Sub,
+  Mult,
+  MatMult,
+  Div,
+  FloorDiv,
+  Mod,
+  Pow,
+  LShift,
+  RShift,
+  BitOr,
+  BitXor,
+  BitAnd
 };
 enum class UnaryOpKind : uint8_t { UAdd, USub, Invert, Not };
 enum class BoolOpKind : uint8_t { And, Or };
-enum class CmpOpKind : uint8_t { Eq, NotEq, Lt, LtE, Gt, GtE, Is, IsNot, In, NotIn };
+enum class CmpOpKind : uint8_t {
+  Eq,
+  NotEq,
+  Lt,
+  LtE,
+  Gt,
+  GtE,
+  Is,
+  IsNot,
+  In,
+  NotIn
+};
 
 /// Python spelling of an operator ("+", "not in", ...).
 llvm::StringRef getSpelling(BinaryOpKind op);
@@ -79,7 +101,8 @@ struct Parameter {
 /// An identifier.
 class NameExpr : public Expr {
 public:
-  NameExpr(SourceRange r, llvm::StringRef id) : Expr(NodeKind::Name, r), id(id) {}
+  NameExpr(SourceRange r, llvm::StringRef id)
+      : Expr(NodeKind::Name, r), id(id) {}
   llvm::StringRef getId() const { return id; }
   TESSERA_CLASSOF(Name)
 private:
@@ -399,8 +422,7 @@ public:
 
 class GeneratorExpExpr : public ComprehensionExpr {
 public:
-  GeneratorExpExpr(SourceRange r, Expr *elt,
-                   llvm::ArrayRef<Comprehension> gens)
+  GeneratorExpExpr(SourceRange r, Expr *elt, llvm::ArrayRef<Comprehension> gens)
       : ComprehensionExpr(NodeKind::GeneratorExp, r, elt, gens) {}
   TESSERA_CLASSOF(GeneratorExp)
 };

@@ -103,10 +103,9 @@ private:
                                     const HostValue &rhs, llvm::SMLoc loc);
   llvm::FailureOr<HostValue>
   evalComprehension(const Expr *expr, const std::shared_ptr<HostScope> &scope);
-  llvm::LogicalResult
-  evalElements(llvm::ArrayRef<Expr *> elts,
-               const std::shared_ptr<HostScope> &scope,
-               std::vector<HostValue> &out);
+  llvm::LogicalResult evalElements(llvm::ArrayRef<Expr *> elts,
+                                   const std::shared_ptr<HostScope> &scope,
+                                   std::vector<HostValue> &out);
   llvm::FailureOr<HostValue> evalBinding(const GlobalSymbol &symbol,
                                          size_t index, llvm::SMLoc useLoc);
   llvm::FailureOr<HostValue> callFunction(const HostFunction &fn,

@@ -47,7 +47,17 @@ struct HostFunction {
 class HostValue {
 public:
   enum class Kind : uint8_t {
-    None, Bool, Int, Float, String, List, Tuple, Dict, Function, Symbol, Config
+    None,
+    Bool,
+    Int,
+    Float,
+    String,
+    List,
+    Tuple,
+    Dict,
+    Function,
+    Symbol,
+    Config
   };
   using Elements = std::vector<HostValue>;
   using Items = std::vector<std::pair<HostValue, HostValue>>;
@@ -112,7 +122,9 @@ public:
   }
   double getFloat() const { return std::get<double>(payload); }
   /// The text of a string, or the qualified name of a symbol.
-  const std::string &getString() const { return std::get<std::string>(payload); }
+  const std::string &getString() const {
+    return std::get<std::string>(payload);
+  }
   const Elements &getElements() const {
     return *std::get<std::shared_ptr<const Elements>>(payload);
   }
@@ -146,12 +158,10 @@ public:
   void print(llvm::raw_ostream &os) const { os << repr(); }
 
 private:
-  using Payload =
-      std::variant<std::monostate, bool, int64_t, double, std::string,
-                   std::shared_ptr<const Elements>,
-                   std::shared_ptr<const Items>,
-                   std::shared_ptr<const HostFunction>,
-                   std::shared_ptr<const TuneConfig>>;
+  using Payload = std::variant<
+      std::monostate, bool, int64_t, double, std::string,
+      std::shared_ptr<const Elements>, std::shared_ptr<const Items>,
+      std::shared_ptr<const HostFunction>, std::shared_ptr<const TuneConfig>>;
   template <typename T>
   HostValue(Kind kind, T &&value)
       : kind(kind), payload(std::forward<T>(value)) {}

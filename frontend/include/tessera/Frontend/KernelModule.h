@@ -120,9 +120,8 @@ class KernelModule {
 public:
   /// Scans buffer `bufferId` of `sourceMgr`. Always returns a module; errors
   /// in jit functions are reported to `diags` (check diags.hadError()).
-  static std::unique_ptr<KernelModule> scan(llvm::SourceMgr &sourceMgr,
-                                            unsigned bufferId,
-                                            DiagnosticEngine &diags);
+  static std::unique_ptr<KernelModule>
+  scan(llvm::SourceMgr &sourceMgr, unsigned bufferId, DiagnosticEngine &diags);
 
   llvm::StringRef getFilename() const { return filename; }
   llvm::SourceMgr &getSourceMgr() const { return sourceMgr; }

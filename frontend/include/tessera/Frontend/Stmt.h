@@ -23,7 +23,8 @@ using StmtList = llvm::ArrayRef<Stmt *>;
 /// An expression evaluated for its effect (a call, a docstring).
 class ExprStmt : public Stmt {
 public:
-  ExprStmt(SourceRange r, Expr *value) : Stmt(NodeKind::ExprStmt, r), value(value) {}
+  ExprStmt(SourceRange r, Expr *value)
+      : Stmt(NodeKind::ExprStmt, r), value(value) {}
   Expr *getValue() const { return value; }
   TESSERA_CLASSOF(ExprStmt)
 private:
@@ -78,10 +79,9 @@ private:
 /// of its parent, with isElif() set.
 class IfStmt : public Stmt {
 public:
-  IfStmt(SourceRange r, Expr *test, StmtList body, StmtList orelse,
-         bool elif)
+  IfStmt(SourceRange r, Expr *test, StmtList body, StmtList orelse, bool elif)
       : Stmt(NodeKind::If, r), test(test), body(body), orelse(orelse),
-        elif(elif) {}
+        elif (elif) {}
   Expr *getTest() const { return test; }
   StmtList getBody() const { return body; }
   StmtList getOrElse() const { return orelse; }
@@ -147,7 +147,8 @@ public:
 /// `return [value]`; `return a, b` has a TupleExpr value.
 class ReturnStmt : public Stmt {
 public:
-  ReturnStmt(SourceRange r, Expr *value) : Stmt(NodeKind::Return, r), value(value) {}
+  ReturnStmt(SourceRange r, Expr *value)
+      : Stmt(NodeKind::Return, r), value(value) {}
   Expr *getValue() const { return value; }
   TESSERA_CLASSOF(Return)
 private:
@@ -311,8 +312,8 @@ class TryStmt : public Stmt {
 public:
   TryStmt(SourceRange r, StmtList body, llvm::ArrayRef<ExceptHandler> handlers,
           StmtList orelse, StmtList finalbody)
-      : Stmt(NodeKind::Try, r), body(body), handlers(handlers),
-        orelse(orelse), finalbody(finalbody) {}
+      : Stmt(NodeKind::Try, r), body(body), handlers(handlers), orelse(orelse),
+        finalbody(finalbody) {}
   StmtList getBody() const { return body; }
   llvm::ArrayRef<ExceptHandler> getHandlers() const { return handlers; }
   StmtList getOrElse() const { return orelse; }
