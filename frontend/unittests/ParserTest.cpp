@@ -17,13 +17,18 @@ std::string sexpr(const Expr *e) {
     return std::to_string(cast<IntLiteralExpr>(e)->getValue());
   case NodeKind::BinOp: {
     auto *b = cast<BinOpExpr>(e);
-    return "(" + getSpelling(b->getOp()).str() + " " + sexpr(b->getLHS()) +
-           " " + sexpr(b->getRHS()) + ")";
+    std::string out = "(";
+    out += getSpelling(b->getOp());
+    out += " " + sexpr(b->getLHS());
+    out += " " + sexpr(b->getRHS());
+    return out + ")";
   }
   case NodeKind::UnaryOp: {
     auto *u = cast<UnaryOpExpr>(e);
-    return "(" + getSpelling(u->getOp()).str() + " " + sexpr(u->getOperand()) +
-           ")";
+    std::string out = "(";
+    out += getSpelling(u->getOp());
+    out += " " + sexpr(u->getOperand());
+    return out + ")";
   }
   case NodeKind::BoolOp: {
     auto *b = cast<BoolOpExpr>(e);
