@@ -43,12 +43,7 @@ static llvm::LogicalResult parseLaunchArgs(llvm::SourceMgr &sm,
                                            DiagnosticEngine &diags,
                                            HostEvaluator &eval,
                                            std::vector<HostKwarg> &out) {
-  auto buffer =
-      llvm::MemoryBuffer::getMemBufferCopy(evalHeuristics, "<eval-heuristics>");
-  unsigned id = sm.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-  Lexer lexer(sm.getMemoryBuffer(id)->getBuffer());
   ASTContext ctx;
-  Parser parser(lexer, ctx, diags);
   // The list reads as one expression: a tuple of `name=value` would not
   // parse, so parse it as the arguments of a call.
   std::string text = "f(" + evalHeuristics + ")";
