@@ -4,6 +4,7 @@
 
 include "tessera/Dialect/TesseraGPU/IR/TesseraGPUDialect.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/TensorEncoding.td"
 
 //===----------------------------------------------------------------------===//
 // Interfaces
@@ -48,7 +49,8 @@ class TesseraGPU_Attr<string name, string attrMnemonic, list<Trait> traits = []>
 //===----------------------------------------------------------------------===//
 
 def TesseraGPU_BlockedAttr : TesseraGPU_Attr<"Blocked", "blocked", [
-    DeclareAttrInterfaceMethods<TesseraGPU_DistributedLayoutInterface>]> {
+    DeclareAttrInterfaceMethods<TesseraGPU_DistributedLayoutInterface>,
+    DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "Each thread holds a small dense tile; tiles tile the tensor";
   let description = [{
     Along dimension `d` a thread holds `sizePerThread[d]` consecutive
@@ -78,7 +80,8 @@ def TesseraGPU_BlockedAttr : TesseraGPU_Attr<"Blocked", "blocked", [
 }
 
 def TesseraGPU_SliceAttr : TesseraGPU_Attr<"Slice", "slice", [
-    DeclareAttrInterfaceMethods<TesseraGPU_DistributedLayoutInterface>]> {
+    DeclareAttrInterfaceMethods<TesseraGPU_DistributedLayoutInterface>,
+    DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "The parent layout with dimension `dim` reduced away";
   let description = [{
     The layout of a reduction's result, or of a tensor that will be
@@ -90,7 +93,8 @@ def TesseraGPU_SliceAttr : TesseraGPU_Attr<"Slice", "slice", [
 }
 
 def TesseraGPU_DotOperandAttr : TesseraGPU_Attr<"DotOperand", "dot_op", [
-    DeclareAttrInterfaceMethods<TesseraGPU_DistributedLayoutInterface>]> {
+    DeclareAttrInterfaceMethods<TesseraGPU_DistributedLayoutInterface>,
+    DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "Layout of operand `opIdx` (0: A, 1: B) of a dot with result `parent`";
   let description = [{
     With a blocked parent (a dot on FMA units) a thread holds the whole K
@@ -109,7 +113,8 @@ def TesseraGPU_DotOperandAttr : TesseraGPU_Attr<"DotOperand", "dot_op", [
 }
 
 def TesseraGPU_LinearAttr : TesseraGPU_Attr<"Linear", "linear", [
-    DeclareAttrInterfaceMethods<TesseraGPU_DistributedLayoutInterface>]> {
+    DeclareAttrInterfaceMethods<TesseraGPU_DistributedLayoutInterface>,
+    DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "Any distributed layout, given by its LinearLayout bases";
   let description = [{
     `#tessera_gpu.linear<register = [[0, 1], [0, 2]], lane = [...],
@@ -117,7 +122,7 @@ def TesseraGPU_LinearAttr : TesseraGPU_Attr<"Linear", "linear", [
     (one per dimension) of one bit of the hardware index. Plugins write
     their matrix-unit layouts this way.
   }];
-  let parameters = (ins "unsigned":$rank,
+  let parameters = (ins "unsigned":$tensorRank,
                         ArrayRefParameter<"int32_t">:$registerBases,
                         ArrayRefParameter<"int32_t">:$laneBases,
                         ArrayRefParameter<"int32_t">:$warpBases,
@@ -163,7 +168,7 @@ def TesseraGPU_SwizzledSharedAttr : TesseraGPU_Attr<"SwizzledShared", "shared", 
 def TesseraGPU_SharedLinearAttr : TesseraGPU_Attr<"SharedLinear", "shared_linear", [
     DeclareAttrInterfaceMethods<TesseraGPU_SharedLayoutInterface>]> {
   let summary = "Any shared-memory layout, given by its LinearLayout bases";
-  let parameters = (ins "unsigned":$rank,
+  let parameters = (ins "unsigned":$tensorRank,
                         ArrayRefParameter<"int32_t">:$offsetBases,
                         ArrayRefParameter<"int32_t">:$blockBases);
   let hasCustomAssemblyFormat = 1;

@@ -16,7 +16,8 @@ def TesseraGPU_SharedMemory : Resource<"::mlir::tessera::gpu::SharedMemory">;
 def TesseraGPU_MemDesc : Type<CPred<"::llvm::isa<::mlir::tessera::gpu::MemDescType>($_self)">,
     "shared-memory buffer", "::mlir::tessera::gpu::MemDescType">;
 def TesseraGPU_Token : Type<CPred<"::llvm::isa<::mlir::tessera::gpu::AsyncTokenType>($_self)">,
-    "async token", "::mlir::tessera::gpu::AsyncTokenType">;
+    "async token", "::mlir::tessera::gpu::AsyncTokenType">,
+    BuildableType<"::mlir::tessera::gpu::AsyncTokenType::get($_builder.getContext())">;
 
 def TesseraGPU_ConvertLayoutOp : TesseraGPU_Op<"convert_layout", [Pure,
     SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
