@@ -15,7 +15,8 @@ config.test_exec_root = os.path.join(config.tessera_obj_root, "test")
 # Only the components' test folders hold lit tests; kernel files elsewhere
 # (conformance/, docs/) are not tests.
 config.excludes = [
-    "Inputs", "build", ".git", "conformance", "docs", "scripts", "bench",
+    "Inputs", "build", ".git", ".conformance-gpu", ".devdeps", ".whl", ".gl",
+    ".venv", "conformance", "docs", "scripts", "bench",
     "cmake", "include", "lib", "tools", "unittests", "kernels", "CMakeLists.txt",
     "lit-config.py", "lit.site.cfg.py.in", "README.md", "__pycache__",
 ]
