@@ -22,8 +22,9 @@ config.excludes = [
 ]
 
 llvm_config.use_default_substitutions()
-llvm_config.with_environment("PATH", config.tessera_tools_dir, append_path=False)
+llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.tessera_tools_dir, append_path=True)
 config.substitutions.append(("%tessera_src", config.tessera_src_root))
 config.substitutions.append(("%PYTHON", "python3"))
 

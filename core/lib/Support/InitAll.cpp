@@ -2,15 +2,21 @@
 #include "tessera/InitAll.h"
 
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
+#include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
+#include "tessera/Pipeline/Pipeline.h"
+#include "tessera/Transforms/Passes.h"
 
+#include "mlir/Dialect/Func/Extensions/AllExtensions.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 
 void mlir::tessera::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<TesseraDialect, arith::ArithDialect, math::MathDialect,
+  registry.insert<TesseraDialect, gpu::TesseraGPUDialect, arith::ArithDialect, math::MathDialect,
                   scf::SCFDialect, cf::ControlFlowDialect, func::FuncDialect>();
+  // The func dialect's inliner interface lives in an extension.
+  func::registerAllExtensions(registry);
 }
 
 void mlir::tessera::registerAllPasses() {
@@ -21,4 +27,7 @@ void mlir::tessera::registerAllPasses() {
   registerLoopInvariantCodeMotionPass();
   registerSymbolDCEPass();
   registerSCCPPass();
+
+  registerTesseraPasses();
+  registerPipelinePasses();
 }

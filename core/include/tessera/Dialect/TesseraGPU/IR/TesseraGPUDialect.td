@@ -16,8 +16,8 @@ def TesseraGPU_Dialect : Dialect {
     `linear` holds any other, such as the matrix-unit layouts a plugin
     defines. The dialect adds layout conversion, shared memory, asynchronous
     copies, barriers and warp specialization. Module attributes give the
-    launch shape: `tessera_gpu.num-warps`, `tessera_gpu.threads-per-warp`,
-    `tessera_gpu.num-ctas` and `tessera_gpu.target`.
+    launch shape: `tessera_gpu.num_warps`, `tessera_gpu.threads_per_warp`,
+    `tessera_gpu.num_ctas` and `tessera_gpu.target`.
   }];
   let dependentDialects = ["::mlir::tessera::TesseraDialect"];
   let useDefaultTypePrinterParser = 1;
@@ -26,9 +26,9 @@ def TesseraGPU_Dialect : Dialect {
     void registerTypes();
     void registerAttributes();
 
-    static constexpr ::llvm::StringLiteral kNumWarpsAttrName = "tessera_gpu.num-warps";
-    static constexpr ::llvm::StringLiteral kThreadsPerWarpAttrName = "tessera_gpu.threads-per-warp";
-    static constexpr ::llvm::StringLiteral kNumCTAsAttrName = "tessera_gpu.num-ctas";
+    static constexpr ::llvm::StringLiteral kNumWarpsAttrName = "tessera_gpu.num_warps";
+    static constexpr ::llvm::StringLiteral kThreadsPerWarpAttrName = "tessera_gpu.threads_per_warp";
+    static constexpr ::llvm::StringLiteral kNumCTAsAttrName = "tessera_gpu.num_ctas";
     static constexpr ::llvm::StringLiteral kTargetAttrName = "tessera_gpu.target";
   }];
 }

@@ -49,7 +49,7 @@ def TesseraGPU_LocalDeallocOp : TesseraGPU_Op<"local_dealloc", [
     MemoryEffects<[MemFree<TesseraGPU_SharedMemory>]>]> {
   let summary = "End the lifetime of a shared-memory buffer";
   let arguments = (ins TesseraGPU_MemDesc:$src);
-  let assemblyFormat = "$src attr-dict `:` type($src)";
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src))";
 }
 
 def TesseraGPU_LocalLoadOp : TesseraGPU_Op<"local_load", [
@@ -59,7 +59,7 @@ def TesseraGPU_LocalLoadOp : TesseraGPU_Op<"local_load", [
                        Optional<TesseraGPU_Token>:$token);
   let results = (outs Tessera_Tensor:$result);
   let assemblyFormat = [{
-    $src (`token` $token^)? attr-dict `:` type($src) `->` type($result)
+    $src (`token` $token^)? attr-dict `:` qualified(type($src)) `->` type($result)
   }];
   let hasVerifier = 1;
 }
@@ -69,7 +69,7 @@ def TesseraGPU_LocalStoreOp : TesseraGPU_Op<"local_store", [
   let summary = "Write a distributed tensor into a shared-memory buffer";
   let arguments = (ins Tessera_Tensor:$value, TesseraGPU_MemDesc:$dst);
   let assemblyFormat = [{
-    $value `,` $dst attr-dict `:` type($value) `->` type($dst)
+    $value `,` $dst attr-dict `:` type($value) `->` qualified(type($dst))
   }];
   let hasVerifier = 1;
 }
@@ -83,7 +83,8 @@ def TesseraGPU_MemDescIndexOp : TesseraGPU_Op<"memdesc_index", [Pure]> {
   let arguments = (ins TesseraGPU_MemDesc:$src, I32:$index);
   let results = (outs TesseraGPU_MemDesc:$result);
   let assemblyFormat = [{
-    $src `[` $index `]` attr-dict `:` type($src) `->` type($result)
+    $src `[` $index `]` attr-dict `:` qualified(type($src)) `->`
+    qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -92,7 +93,9 @@ def TesseraGPU_MemDescTransOp : TesseraGPU_Op<"memdesc_trans", [Pure]> {
   let summary = "View a shared-memory buffer with permuted dimensions";
   let arguments = (ins TesseraGPU_MemDesc:$src, DenseI32ArrayAttr:$order);
   let results = (outs TesseraGPU_MemDesc:$result);
-  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
   let hasVerifier = 1;
 }
 
@@ -119,7 +122,7 @@ def TesseraGPU_AsyncCopyGlobalToLocalOp
   let results = (outs TesseraGPU_Token:$token);
   let assemblyFormat = [{
     $src `,` $dst (`mask` $mask^ `:` type($mask))? (`other` $other^ `:` type($other))?
-    attr-dict `:` type($src) `->` type($dst)
+    attr-dict `:` type($src) `->` qualified(type($dst))
   }];
   let hasVerifier = 1;
 }

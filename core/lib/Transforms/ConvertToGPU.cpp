@@ -1,0 +1,449 @@
+//===- ConvertToGPU.cpp - Give every tensor a layout ----------------------===//
+//
+// tessera -> tessera_gpu. Every tensor gets the default blocked layout of its
+// shape for the launch shape in the options. Ops whose result layout follows
+// from their operand's keep that relation instead of moving data: reductions
+// yield slices of their operand's layout; transposes, reshapes, joins, splits
+// and concatenations relabel the operand's LinearLayout. Operands that need
+// another layout than the one they have get a convert_layout, which later
+// passes propagate or remove.
+//
+//===----------------------------------------------------------------------===//
+#include "tessera/Dialect/TesseraGPU/IR/LayoutUtils.h"
+#include "tessera/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::tessera {
+#define GEN_PASS_DEF_TESSERACONVERTTOGPU
+#include "tessera/Transforms/Passes.h.inc"
+} // namespace mlir::tessera
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::gpu;
+
+namespace {
+
+/// Tensors without a layout get the default blocked layout of their shape;
+/// everything else is left alone.
+class LayoutTypeConverter : public TypeConverter {
+public:
+  LayoutTypeConverter(MLIRContext *ctx, LaunchShape launch) : launch(launch) {
+    addConversion([](Type type) { return type; });
+    addConversion([this, ctx](RankedTensorType type) -> Type {
+      if (type.getEncoding())
+        return type;
+      return withEncoding(type, defaultLayout(ctx, type.getShape()));
+    });
+    auto convert = [](OpBuilder &builder, Type type, ValueRange inputs,
+                      Location loc) -> Value {
+      if (inputs.size() != 1 || !isa<RankedTensorType>(type) ||
+          !isa<RankedTensorType>(inputs[0].getType()))
+        return {};
+      return ConvertLayoutOp::create(builder, loc, type, inputs[0]);
+    };
+    addSourceMaterialization(convert);
+    addTargetMaterialization(convert);
+  }
+
+  /// The default layout of a tensor of `shape`.
+  BlockedAttr defaultLayout(MLIRContext *ctx, ArrayRef<int64_t> shape) const {
+    return getDefaultBlockedEncoding(ctx, shape, launch.numWarps,
+                                     launch.threadsPerWarp, launch.numCTAs);
+  }
+
+  LaunchShape launch;
+};
+
+/// The layout to write for `layout` on a tensor of `shape`: the default
+/// blocked layout when they coincide (easier to read, and what coalescing
+/// and the lowering recognize), a linear layout otherwise.
+Attribute encodingFor(const LayoutTypeConverter &converter, MLIRContext *ctx,
+                      const LinearLayout &layout, ArrayRef<int64_t> shape) {
+  BlockedAttr blocked = converter.defaultLayout(ctx, shape);
+  if (blocked.toLinearLayout(shape) == layout)
+    return blocked;
+  return LinearAttr::get(ctx, layout);
+}
+
+/// Renames the output dimensions of `layout` to dim0..dimN-1 in order.
+LinearLayout renameOutsToStandard(const LinearLayout &layout) {
+  LinearLayout result = layout;
+  SmallVector<std::string> names;
+  for (StringRef name : layout.getOutDimNames())
+    names.push_back(name.str());
+  // Two steps so that a rename never collides with a name still in use.
+  for (auto [i, name] : llvm::enumerate(names))
+    result = result.renameOutDim(name, "tmp" + std::to_string(i));
+  for (unsigned i = 0; i < names.size(); ++i)
+    result = result.renameOutDim("tmp" + std::to_string(i),
+                                 getTensorDimName(i));
+  return result;
+}
+
+Value convertTo(ConversionPatternRewriter &rewriter, Location loc, Value value,
+                Attribute encoding) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getEncoding() == encoding)
+    return value;
+  return ConvertLayoutOp::create(rewriter, loc, withEncoding(type, encoding),
+                                 value);
+}
+
+/// Any op whose results simply take the converted types: elementwise
+/// arithmetic, loads and stores, splats, ranges, scans, ... Operands are
+/// remapped to their converted types by the framework.
+class GenericConversion : public ConversionPattern {
+public:
+  GenericConversion(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
+    if (dialect != "tessera" && dialect != "arith" && dialect != "math")
+      return failure();
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),
+                                                resultTypes)))
+      return failure();
+    OperationState state(op->getLoc(), op->getName(), operands, resultTypes,
+                         op->getAttrs(), op->getSuccessors());
+    for (Region &region : op->getRegions()) {
+      Region *newRegion = state.addRegion();
+      rewriter.inlineRegionBefore(region, *newRegion, newRegion->end());
+      if (failed(rewriter.convertRegionTypes(newRegion, *getTypeConverter())))
+        return failure();
+    }
+    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    return success();
+  }
+};
+
+/// Base of the patterns that need the converter's launch shape.
+template <typename OpTy>
+class LayoutPattern : public OpConversionPattern<OpTy> {
+public:
+  LayoutPattern(const LayoutTypeConverter &converter, MLIRContext *ctx)
+      : OpConversionPattern<OpTy>(converter, ctx, /*benefit=*/2),
+        layouts(converter) {}
+
+protected:
+  const LayoutTypeConverter &layouts;
+};
+
+/// A reduction's result lives in the slice of its operand's layout: the
+/// threads that held one row now hold that row's result.
+struct ReduceConversion : public LayoutPattern<ReduceOp> {
+  using LayoutPattern::LayoutPattern;
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(adaptor.getSrcs()[0].getType());
+    SmallVector<Type> resultTypes;
+    for (Type type : op.getResultTypes()) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor) {
+        resultTypes.push_back(type);
+        continue;
+      }
+      resultTypes.push_back(withEncoding(
+          tensor, SliceAttr::get(getContext(), op.getAxis(),
+                                 srcType.getEncoding())));
+    }
+    // All operands share the first one's layout.
+    SmallVector<Value> srcs;
+    for (Value src : adaptor.getSrcs())
+      srcs.push_back(convertTo(rewriter, op.getLoc(), src,
+                               srcType.getEncoding()));
+    auto newOp =
+        ReduceOp::create(rewriter, op.getLoc(), resultTypes, srcs, op.getAxis());
+    rewriter.inlineRegionBefore(op.getCombineOp(), newOp.getCombineOp(),
+                                newOp.getCombineOp().end());
+    rewriter.replaceOp(op, newOp.getResults());
+    return success();
+  }
+};
+
+/// expand_dims needs its operand in the slice (along the new axis) of the
+/// result's layout.
+struct ExpandDimsConversion : public LayoutPattern<ExpandDimsOp> {
+  using LayoutPattern::LayoutPattern;
+  LogicalResult
+  matchAndRewrite(ExpandDimsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    Attribute slice =
+        SliceAttr::get(getContext(), op.getAxis(), resultType.getEncoding());
+    Value src = convertTo(rewriter, op.getLoc(), adaptor.getSrc(), slice);
+    rewriter.replaceOpWithNewOp<ExpandDimsOp>(op, resultType, src,
+                                              op.getAxis());
+    return success();
+  }
+};
+
+/// broadcast keeps the layout: the operand takes the result's layout (with
+/// its size-1 dimensions broadcast over the threads).
+struct BroadcastConversion : public LayoutPattern<BroadcastOp> {
+  using LayoutPattern::LayoutPattern;
+  LogicalResult
+  matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    Value src = convertTo(rewriter, op.getLoc(), adaptor.getSrc(),
+                          resultType.getEncoding());
+    rewriter.replaceOpWithNewOp<BroadcastOp>(op, resultType, src);
+    return success();
+  }
+};
+
+/// An FMA dot: the operands take dot-operand layouts of the result's.
+struct DotConversion : public LayoutPattern<DotOp> {
+  using LayoutPattern::LayoutPattern;
+  LogicalResult
+  matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    Attribute parent = resultType.getEncoding();
+    Value a = convertTo(rewriter, op.getLoc(), adaptor.getA(),
+                        DotOperandAttr::get(getContext(), 0, parent, 0));
+    Value b = convertTo(rewriter, op.getLoc(), adaptor.getB(),
+                        DotOperandAttr::get(getContext(), 1, parent, 0));
+    Value c = convertTo(rewriter, op.getLoc(), adaptor.getC(), parent);
+    rewriter.replaceOpWithNewOp<DotOp>(op, resultType, a, b, c,
+                                       op.getInputPrecision(),
+                                       op.getMaxNumImpreciseAcc());
+    return success();
+  }
+};
+
+/// The blocked layout `src` with its dimensions permuted by `order` (result
+/// dimension i is source dimension order[i]).
+BlockedAttr permuteBlocked(BlockedAttr src, ArrayRef<int32_t> order) {
+  SmallVector<unsigned> spt, tpw, wpc, cpc, newOrder;
+  SmallVector<unsigned> position(order.size());
+  for (auto [i, d] : llvm::enumerate(order))
+    position[d] = i;
+  SmallVector<unsigned> ctas = src.getCTAsPerCGAOrOnes();
+  for (int32_t d : order) {
+    spt.push_back(src.getSizePerThread()[d]);
+    tpw.push_back(src.getThreadsPerWarp()[d]);
+    wpc.push_back(src.getWarpsPerCTA()[d]);
+    cpc.push_back(ctas[d]);
+  }
+  for (unsigned d : src.getOrder())
+    newOrder.push_back(position[d]);
+  if (src.getCTAsPerCGA().empty())
+    cpc.clear();
+  return BlockedAttr::get(src.getContext(), spt, tpw, wpc, newOrder, cpc);
+}
+
+/// trans relabels the dimensions of its operand's layout.
+struct TransConversion : public LayoutPattern<TransOp> {
+  using LayoutPattern::LayoutPattern;
+  LogicalResult
+  matchAndRewrite(TransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(adaptor.getSrc().getType());
+    LinearLayout src = toLinearLayout(srcType);
+    SmallVector<std::string> names;
+    for (int32_t d : op.getOrder())
+      names.push_back(getTensorDimName(d));
+    SmallVector<StringRef> nameRefs(names.begin(), names.end());
+    LinearLayout result = renameOutsToStandard(src.transposeOuts(nameRefs));
+    ArrayRef<int64_t> shape = op.getType().getShape();
+    Attribute encoding = encodingFor(layouts, getContext(), result, shape);
+    // A transposed blocked layout is still blocked: keep it readable.
+    if (auto blocked = dyn_cast<BlockedAttr>(srcType.getEncoding())) {
+      BlockedAttr permuted = permuteBlocked(blocked, op.getOrder());
+      if (permuted.toLinearLayout(shape) == result)
+        encoding = permuted;
+    }
+    auto resultType = withEncoding(op.getType(), encoding);
+    rewriter.replaceOpWithNewOp<TransOp>(op, resultType, adaptor.getSrc(),
+                                         op.getOrder());
+    return success();
+  }
+};
+
+/// reshape keeps every element in its thread and register: the operand's
+/// layout seen through the new shape (row-major order is preserved).
+struct ReshapeConversion : public LayoutPattern<ReshapeOp> {
+  using LayoutPattern::LayoutPattern;
+  LogicalResult
+  matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(adaptor.getSrc().getType());
+    ArrayRef<int64_t> shape = op.getType().getShape();
+    SmallVector<std::string> names;
+    for (unsigned i = 0; i < shape.size(); ++i)
+      names.push_back(getTensorDimName(i));
+    // Rename first so the new names never clash with the old ones.
+    LinearLayout src = toLinearLayout(srcType);
+    for (auto [i, name] : llvm::enumerate(src.getOutDimNames()))
+      src = src.renameOutDim(name, "old" + std::to_string(i));
+    SmallVector<LinearLayout::NamedInt> outs;
+    for (unsigned i = 0; i < shape.size(); ++i)
+      outs.push_back({names[i], int32_t(shape[i])});
+    LinearLayout result = src.reshapeOuts(outs);
+    auto resultType = withEncoding(
+        op.getType(), encodingFor(layouts, getContext(), result, shape));
+    auto newOp = rewriter.replaceOpWithNewOp<ReshapeOp>(op, resultType,
+                                                        adaptor.getSrc());
+    newOp.setAllowReorder(op.getAllowReorder());
+    return success();
+  }
+};
+
+/// join adds a register holding the second operand.
+struct JoinConversion : public LayoutPattern<JoinOp> {
+  using LayoutPattern::LayoutPattern;
+  LogicalResult
+  matchAndRewrite(JoinOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(adaptor.getLhs().getType());
+    Value rhs = convertTo(rewriter, op.getLoc(), adaptor.getRhs(),
+                          srcType.getEncoding());
+    unsigned rank = srcType.getRank();
+    LinearLayout result =
+        toLinearLayout(srcType) *
+        LinearLayout::identity1D(2, "register", getTensorDimName(rank));
+    auto resultType = withEncoding(
+        op.getType(), encodingFor(layouts, getContext(), result,
+                                  op.getType().getShape()));
+    rewriter.replaceOpWithNewOp<JoinOp>(op, resultType, adaptor.getLhs(), rhs);
+    return success();
+  }
+};
+
+/// split needs the pair (the minor dimension of 2) in one thread's
+/// registers; each result drops that register.
+struct SplitConversion : public LayoutPattern<SplitOp> {
+  using LayoutPattern::LayoutPattern;
+  LogicalResult
+  matchAndRewrite(SplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = op.getSrc().getType();
+    unsigned rank = srcType.getRank();
+    SmallVector<unsigned> order;
+    for (int64_t d = rank - 1; d >= 0; --d)
+      order.push_back(d);
+    BlockedAttr pairLayout = getBlockedEncoding(
+        getContext(), srcType.getShape(), order, /*sizePerThread=*/2,
+        layouts.launch.numWarps, layouts.launch.threadsPerWarp,
+        layouts.launch.numCTAs);
+    Value src = convertTo(rewriter, op.getLoc(), adaptor.getSrc(), pairLayout);
+    LinearLayout layout = pairLayout.toLinearLayout(srcType.getShape());
+
+    // Drop the register basis that walks the pair, then the minor dimension.
+    LinearLayout::BasesT bases;
+    for (const auto &[inDim, dimBases] : layout.getBases()) {
+      SmallVector<LinearLayout::Basis> kept;
+      for (const LinearLayout::Basis &basis : dimBases) {
+        bool isPair = basis.back() == 1 &&
+                      llvm::all_of(ArrayRef(basis).drop_back(),
+                                   [](int32_t c) { return c == 0; });
+        if (inDim == "register" && isPair)
+          continue;
+        kept.push_back(LinearLayout::Basis(ArrayRef(basis).drop_back()));
+      }
+      bases.push_back({inDim, kept});
+    }
+    auto resultShape = op.getOutLHS().getType().getShape();
+    SmallVector<std::string> names;
+    SmallVector<LinearLayout::NamedInt> outs;
+    for (unsigned i = 0; i + 1 < rank; ++i)
+      names.push_back(getTensorDimName(i));
+    for (unsigned i = 0; i + 1 < rank; ++i)
+      outs.push_back({names[i], int32_t(resultShape[i])});
+    LinearLayout result(std::move(bases), outs);
+    auto resultType = withEncoding(
+        op.getOutLHS().getType(),
+        encodingFor(layouts, getContext(), result, resultShape));
+    rewriter.replaceOpWithNewOp<SplitOp>(op, TypeRange{resultType, resultType},
+                                         src);
+    return success();
+  }
+};
+
+/// cat stacks the second operand in registers above the first along dim 0.
+struct CatConversion : public LayoutPattern<CatOp> {
+  using LayoutPattern::LayoutPattern;
+  LogicalResult
+  matchAndRewrite(CatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(adaptor.getLhs().getType());
+    Value rhs = convertTo(rewriter, op.getLoc(), adaptor.getRhs(),
+                          srcType.getEncoding());
+    LinearLayout result =
+        toLinearLayout(srcType) *
+        LinearLayout::identity1D(2, "register", getTensorDimName(0));
+    auto resultType = withEncoding(
+        op.getType(), encodingFor(layouts, getContext(), result,
+                                  op.getType().getShape()));
+    rewriter.replaceOpWithNewOp<CatOp>(op, resultType, adaptor.getLhs(), rhs);
+    return success();
+  }
+};
+
+class ConvertToGPUPass
+    : public mlir::tessera::impl::TesseraConvertToGPUBase<ConvertToGPUPass> {
+public:
+  using TesseraConvertToGPUBase::TesseraConvertToGPUBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    if (numWarps < 1 || !llvm::isPowerOf2_32(numWarps) || threadsPerWarp < 1 ||
+        !llvm::isPowerOf2_32(threadsPerWarp) || numCTAs < 1 ||
+        !llvm::isPowerOf2_32(numCTAs)) {
+      module.emitError("num-warps, threads-per-warp and num-ctas must be "
+                       "powers of two; got ")
+          << numWarps.getValue() << ", " << threadsPerWarp.getValue()
+          << " and " << numCTAs.getValue();
+      return signalPassFailure();
+    }
+    LaunchShape launch{numWarps, threadsPerWarp, numCTAs};
+    LayoutTypeConverter converter(ctx, launch);
+
+    RewritePatternSet patterns(ctx);
+    patterns.add<GenericConversion>(converter, ctx);
+    patterns.add<ReduceConversion, ExpandDimsConversion, BroadcastConversion,
+                 DotConversion, TransConversion, ReshapeConversion,
+                 JoinConversion, SplitConversion, CatConversion>(converter,
+                                                                 ctx);
+    ConversionTarget legality(*ctx);
+    legality.addLegalDialect<TesseraGPUDialect>();
+    legality.markUnknownOpDynamicallyLegal([&](Operation *op) {
+      if (auto func = dyn_cast<FunctionOpInterface>(op))
+        return converter.isLegal(func.getArgumentTypes()) &&
+               converter.isLegal(func.getResultTypes()) &&
+               llvm::all_of(func.getFunctionBody().getArgumentTypes(),
+                            [&](Type t) { return converter.isLegal(t); });
+      return converter.isLegal(op);
+    });
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
+    scf::populateSCFStructuralTypeConversions(converter, patterns);
+
+    if (failed(applyPartialConversion(module, legality, std::move(patterns))))
+      return signalPassFailure();
+
+    setLaunchShape(module, launch);
+    if (!target.empty())
+      module->setAttr(TesseraGPUDialect::kTargetAttrName,
+                      StringAttr::get(ctx, this->target));
+  }
+};
+
+} // namespace
