@@ -65,6 +65,15 @@ void TesseraGPUDialect::registerTypes() {
       >();
 }
 
+Operation *TesseraGPUDialect::materializeConstant(OpBuilder &builder,
+                                                  Attribute value, Type type,
+                                                  Location loc) {
+  if (auto typed = dyn_cast<TypedAttr>(value))
+    if (arith::ConstantOp::isBuildableWith(typed, type))
+      return arith::ConstantOp::create(builder, loc, type, typed);
+  return nullptr;
+}
+
 //===----------------------------------------------------------------------===//
 // MemDescType
 //===----------------------------------------------------------------------===//

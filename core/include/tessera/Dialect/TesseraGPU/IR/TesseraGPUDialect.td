@@ -22,6 +22,7 @@ def TesseraGPU_Dialect : Dialect {
   let dependentDialects = ["::mlir::tessera::TesseraDialect"];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
