@@ -1,0 +1,40 @@
+//===- TargetDescription.cpp - What a target can do, as data --------------===//
+#include "tessera/Target/TargetDescription.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace mlir::tessera;
+
+bool TargetDescription::supportsDtype(llvm::StringRef dtype) const {
+  return dtypes.empty() || llvm::is_contained(dtypes, dtype);
+}
+
+std::string TargetDescription::str() const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "backend=" << backend << " arch=" << arch << " warp=" << warpSize
+     << " threads=" << maxThreadsPerBlock << " smem=" << sharedMemoryPerBlock
+     << "/" << maxSharedMemoryPerBlock << " regs=" << registersPerBlock << "/"
+     << maxRegistersPerThread << " sms=" << multiprocessorCount
+     << " vec=" << maxVectorBits << " async=" << asyncCopy
+     << " tmc=" << tensorMemoryCopy << " clusters=" << clusters << "/"
+     << maxClusterSize << " ws=" << warpSpecialization
+     << " asm=" << inlineAsm << " mma=[";
+  for (const MatrixInstruction &mi : matrixInstructions)
+    os << mi.name << ":" << mi.m << "x" << mi.n << "x" << mi.k << ":"
+       << mi.aType << "," << mi.bType << "->" << mi.accType << ":" << mi.warps
+       << (mi.operandsFromShared ? ":smem" : "") << ";";
+  os << "] dtypes=[";
+  llvm::interleave(dtypes, os, ",");
+  os << "]";
+  std::vector<std::string> keys;
+  for (const auto &entry : extra)
+    keys.push_back(entry.getKey().str());
+  std::sort(keys.begin(), keys.end());
+  for (const std::string &key : keys)
+    os << " " << key << "=" << extra.lookup(key);
+  return s;
+}
