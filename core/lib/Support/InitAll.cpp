@@ -1,6 +1,7 @@
 //===- InitAll.cpp - Register every dialect and pass of the core ----------===//
 #include "tessera/InitAll.h"
 
+#include "tessera/Analysis/AxisInfo.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -21,4 +22,6 @@ void mlir::tessera::registerAllPasses() {
   registerLoopInvariantCodeMotionPass();
   registerSymbolDCEPass();
   registerSCCPPass();
+
+  registerTestAxisInfoPass();
 }
