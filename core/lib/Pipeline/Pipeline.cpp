@@ -253,6 +253,12 @@ Pipeline mlir::tessera::buildCorePipeline() {
               opts.target = o.target;
               pm.addPass(createTesseraConvertToGPU(opts));
             }});
+  p.append({"coalesce", "choose layouts for memory accesses",
+            [](OpPassManager &pm, Opts o) {
+              TesseraCoalesceOptions opts;
+              opts.maxVectorBits = o.maxVectorBits;
+              pm.addPass(createTesseraCoalesce(opts));
+            }});
   p.append({"cleanup", "canonicalize and cse the laid-out IR",
             [](OpPassManager &pm, Opts) {
               pm.addPass(createCanonicalizerPass());

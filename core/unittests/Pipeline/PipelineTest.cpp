@@ -25,7 +25,7 @@ TEST(PipelineTest, CoreStagesInOrder) {
   std::vector<std::string> expected = {"inline",         "canonicalize",
                                        "cse",            "licm",
                                        "symbol-dce",     "convert-to-gpu",
-                                       "cleanup"};
+                                       "coalesce",       "cleanup"};
   EXPECT_EQ(buildCorePipeline().getStageNames(), expected);
 }
 

@@ -30,4 +30,21 @@ def TesseraConvertToGPU : Pass<"tessera-convert-to-gpu", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::tessera::gpu::TesseraGPUDialect"];
 }
 
+def TesseraCoalesce : Pass<"tessera-coalesce", "mlir::ModuleOp"> {
+  let summary = "Choose layouts for memory accesses from the axis analysis";
+  let description = [{
+    For every load, store, atomic and asynchronous copy through a block of
+    pointers, picks a blocked layout whose fastest dimension is the
+    pointers' most contiguous one and in which each thread holds as many
+    consecutive elements as the analysis proves contiguous and aligned (up
+    to `max-vector-bits` bits), so that consecutive threads access
+    consecutive memory and each thread issues the widest accesses. Operands
+    and results are converted to and from that layout.
+  }];
+  let options = [
+    Option<"maxVectorBits", "max-vector-bits", "unsigned", /*default=*/"128",
+           "Widest access one thread makes, in bits">,
+  ];
+}
+
 #endif // TESSERA_TRANSFORMS_PASSES_TD
