@@ -278,13 +278,15 @@ func.func @hints(%m: i32) {
 
 // Unknown ops know nothing, whatever their operands; a layout conversion
 // keeps everything.
+#a = #tessera_gpu.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#b = #tessera_gpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 func.func @unknown_ops() {
   // expected-remark @below {{contiguity = [128], divisibility = [4611686018427387904], constancy = [1], constant = none, non_negative = true}}
-  %r = tessera.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32, "blocked">
+  %r = tessera.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32, #a>
   // expected-remark @below {{contiguity = [128], divisibility = [4611686018427387904], constancy = [1], constant = none, non_negative = true}}
-  %c = "tessera_gpu.convert_layout"(%r) : (tensor<128xi32, "blocked">) -> tensor<128xi32, "sliced">
+  %c = tessera_gpu.convert_layout %r : tensor<128xi32, #a> -> tensor<128xi32, #b>
   // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant = none, non_negative = false}}
-  %u = "test.opaque"(%c) : (tensor<128xi32, "sliced">) -> tensor<128xi32, "sliced">
+  %u = "test.opaque"(%c) : (tensor<128xi32, #b>) -> tensor<128xi32, #b>
   // A registered op the analysis does not model.
   // expected-remark @below {{contiguity = [1], divisibility = [64], constancy = [1], constant = 64, non_negative = true}}
   %c64 = arith.constant 64 : i32
@@ -292,7 +294,7 @@ func.func @unknown_ops() {
   %d = arith.ceildivsi %c64, %c64 : i32
   // Same shape and element type but not a layout change: not an identity.
   // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant = none, non_negative = false}}
-  %e = "test.same_shape"(%r) : (tensor<128xi32, "blocked">) -> tensor<128xi32, "blocked">
+  %e = "test.same_shape"(%r) : (tensor<128xi32, #a>) -> tensor<128xi32, #a>
   return
 }
 

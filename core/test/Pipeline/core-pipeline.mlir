@@ -28,8 +28,8 @@
 // CHECK-NOT: func.func private @offsets
 // CHECK: module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i32
 // CHECK-LABEL: func.func @add_kernel
-// CHECK: tessera.load {{.*}} : tensor<1024x!tessera.ptr<f32>, #blocked>
-// CHECK: tessera.store {{.*}} : tensor<1024x!tessera.ptr<f32>, #blocked>
+// CHECK: tessera.load {{.*}} : tensor<1024x!tessera.ptr<f32>, #blocked{{[0-9]*}}>
+// CHECK: tessera.store {{.*}} : tensor<1024x!tessera.ptr<f32>, #blocked{{[0-9]*}}>
 
 func.func private @offsets(%pid: i32) -> tensor<1024xi32> {
   %c1024 = arith.constant 1024 : i32
