@@ -253,6 +253,11 @@ Pipeline mlir::tessera::buildCorePipeline() {
               opts.target = o.target;
               pm.addPass(createTesseraConvertToGPU(opts));
             }});
+  p.append({"remove-layout-conversions",
+            "move computation into the layouts that need fewest conversions",
+            [](OpPassManager &pm, Opts) {
+              pm.addPass(createTesseraRemoveLayoutConversions());
+            }});
   p.append({"cleanup", "canonicalize and cse the laid-out IR",
             [](OpPassManager &pm, Opts) {
               pm.addPass(createCanonicalizerPass());

@@ -20,7 +20,7 @@
 // STDERR: IR after stage 'cse'
 // STDERR-NOT: IR after stage
 
-// BAD: start-after stage 'nope' does not exist; stages are: inline, canonicalize, cse, licm, symbol-dce, convert-to-gpu, cleanup
+// BAD: start-after stage 'nope' does not exist; stages are: inline, canonicalize, cse, licm, symbol-dce, convert-to-gpu, remove-layout-conversions, cleanup
 
 // The device function is inlined and removed; everything gets a layout.
 // BLOCK-NOT: func.func private @offsets
