@@ -33,12 +33,15 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/Debug.h"
 
 #include <deque>
 
 using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::gpu;
+
+#define DEBUG_TYPE "tessera-remove-layout-conversions"
 
 //===----------------------------------------------------------------------===//
 // Cost model
@@ -105,6 +108,8 @@ constexpr unsigned kNone = ~0u;
 constexpr unsigned kMaxRounds = 8;
 /// Single-boundary candidates tried per cluster and round.
 constexpr unsigned kMaxSingleSeeds = 48;
+/// Nodes a candidate crossing conversions may move at once.
+constexpr unsigned kMaxMovedNodes = 1024;
 
 /// The layouts of a node's tensors: one per produced value and per consumed
 /// operand (null where not a distributed tensor).
@@ -186,13 +191,16 @@ private:
   Attribute layoutOf(const ValueInfo &value) const;
   Attribute requirementOf(const UseInfo &use) const;
   int64_t valueCost(const ValueInfo &value);
-  int64_t clusterCost(unsigned cluster);
+  int64_t nodesCost(const DenseMap<unsigned, LayoutState> &changed);
 
   void solve();
   SmallVector<SmallVector<Seed>> candidateSeeds(unsigned cluster);
   FailureOr<LayoutState> inferState(const Seed &seed);
+  bool isEquivalent(const Node &node, const LayoutState &a,
+                    const LayoutState &b);
   DenseMap<unsigned, LayoutState> propagate(unsigned cluster,
-                                            ArrayRef<Seed> seeds);
+                                            ArrayRef<Seed> seeds,
+                                            bool acrossConversions);
 
   LogicalResult rewrite();
   Value materialize(unsigned valueIdx, Attribute layout,
@@ -211,8 +219,9 @@ private:
   /// The assignment being searched, one state per node.
   std::vector<LayoutState> state;
   std::vector<SmallVector<unsigned>> clusters;
-  /// Per cluster, the logical values whose cost its assignment affects.
-  std::vector<SmallVector<unsigned>> clusterValues;
+  /// Marks for deduplicating values while costing (see nodesCost).
+  std::vector<unsigned> valueMark;
+  unsigned markGeneration = 0;
   SmallVector<Operation *> originalConversions;
   DenseMap<std::pair<Operation *, Attribute>, Value> freeClones;
 };
@@ -361,18 +370,7 @@ void LayoutAssignment::formClusters() {
     nodes[n].cluster = it->second;
     clusters[it->second].push_back(n);
   }
-  for (const SmallVector<unsigned> &members : clusters) {
-    SetVector<unsigned> affected;
-    for (unsigned n : members) {
-      for (unsigned v : nodes[n].producedValue)
-        if (v != kNone)
-          affected.insert(v);
-      for (unsigned v : nodes[n].consumedValue)
-        if (v != kNone)
-          affected.insert(v);
-    }
-    clusterValues.push_back(affected.takeVector());
-  }
+  valueMark.assign(values.size(), 0);
 }
 
 //===----------------------------------------------------------------------===//
@@ -415,16 +413,25 @@ int64_t LayoutAssignment::valueCost(const ValueInfo &value) {
   return cost * value.weight;
 }
 
-int64_t LayoutAssignment::clusterCost(unsigned cluster) {
+int64_t
+LayoutAssignment::nodesCost(const DenseMap<unsigned, LayoutState> &changed) {
+  // The values these nodes make or read (each once), and their work.
+  ++markGeneration;
   int64_t cost = 0;
-  for (unsigned v : clusterValues[cluster])
+  auto addValue = [&](unsigned v) {
+    if (v == kNone || valueMark[v] == markGeneration)
+      return;
+    valueMark[v] = markGeneration;
     cost += valueCost(values[v]);
-  for (unsigned n : clusters[cluster]) {
-    const Node &node = nodes[n];
+  };
+  for (const auto &entry : changed) {
+    const Node &node = nodes[entry.first];
+    llvm::for_each(node.producedValue, addValue);
+    llvm::for_each(node.consumedValue, addValue);
     if (node.tied)
       continue;
     for (auto [value, layout] :
-         llvm::zip_equal(node.produced, state[n].produced))
+         llvm::zip_equal(node.produced, state[entry.first].produced))
       if (value)
         cost += costs.computeCost(cast<RankedTensorType>(value.getType()),
                                   layout) *
@@ -455,10 +462,36 @@ FailureOr<LayoutState> LayoutAssignment::inferState(const Seed &seed) {
   return LayoutState{layouts->results, layouts->operands};
 }
 
+bool LayoutAssignment::isEquivalent(const Node &node, const LayoutState &a,
+                                    const LayoutState &b) {
+  auto same = [&](Value value, Attribute x, Attribute y) {
+    return x == y ||
+           (x && y &&
+            costs.isSame(cast<RankedTensorType>(value.getType()), x, y));
+  };
+  for (auto [value, x, y] : llvm::zip_equal(node.produced, a.produced,
+                                            b.produced))
+    if (value && !same(value, x, y))
+      return false;
+  for (auto [operand, x, y] : llvm::zip_equal(node.consumed, a.consumed,
+                                              b.consumed))
+    if (operand && !same(operand->get(), x, y))
+      return false;
+  return true;
+}
+
 DenseMap<unsigned, LayoutState>
-LayoutAssignment::propagate(unsigned cluster, ArrayRef<Seed> seeds) {
+LayoutAssignment::propagate(unsigned cluster, ArrayRef<Seed> seeds,
+                            bool acrossConversions) {
   DenseMap<unsigned, LayoutState> assigned;
   std::deque<Seed> worklist(seeds.begin(), seeds.end());
+  // Within the cluster, or (to move several clusters at once) through
+  // conversions into the others as well.
+  auto reachable = [&](unsigned node, bool direct) {
+    return node != kNone && !assigned.count(node) &&
+           (acrossConversions ? assigned.size() < kMaxMovedNodes
+                              : direct && nodes[node].cluster == cluster);
+  };
   // Breadth first, first layout wins: a node reached with two layouts keeps
   // the one from the nearer seed and the other becomes a conversion.
   while (!worklist.empty()) {
@@ -470,14 +503,24 @@ LayoutAssignment::propagate(unsigned cluster, ArrayRef<Seed> seeds) {
     if (failed(inferred))
       continue;
     const Node &node = nodes[seed.node];
+    // Different attributes may place elements identically (a slice of a
+    // blocked layout and a 1-D blocked one). When the node already has the
+    // layout it is reached with, keep its attributes rather than equivalent
+    // ones, so that no conversion between equivalent layouts appears on its
+    // other side.
+    const LayoutState &now = state[seed.node];
+    Attribute arrival =
+        seed.produced ? now.produced[seed.slot] : now.consumed[seed.slot];
+    if (arrival == seed.layout && isEquivalent(node, *inferred, now))
+      *inferred = now;
     // Walk to the neighbours this node reads or feeds directly.
     for (auto [slot, valueIdx] : llvm::enumerate(node.consumedValue)) {
-      if (valueIdx == kNone ||
-          node.consumed[slot]->get() != values[valueIdx].value)
+      if (valueIdx == kNone)
         continue;
       const ValueInfo &value = values[valueIdx];
       if (value.kind == ValueInfo::Kind::Node &&
-          nodes[value.node].cluster == cluster && !assigned.count(value.node))
+          reachable(value.node,
+                    node.consumed[slot]->get() == values[valueIdx].value))
         worklist.push_back(
             {value.node, true, value.slot, inferred->consumed[slot]});
     }
@@ -486,8 +529,7 @@ LayoutAssignment::propagate(unsigned cluster, ArrayRef<Seed> seeds) {
         continue;
       for (unsigned u : values[valueIdx].uses) {
         const UseInfo &use = uses[u];
-        if (use.direct && use.node != kNone &&
-            nodes[use.node].cluster == cluster && !assigned.count(use.node))
+        if (reachable(use.node, use.direct))
           worklist.push_back(
               {use.node, false, use.slot, inferred->produced[slot]});
       }
@@ -533,14 +575,9 @@ LayoutAssignment::candidateSeeds(unsigned cluster) {
 
   SmallVector<SmallVector<Seed>> candidates;
   auto addSingle = [&](const Seed &seed) {
-    // A seed the node already satisfies mostly rebuilds the current state.
-    const LayoutState &now = state[seed.node];
-    Attribute have =
-        seed.produced ? now.produced[seed.slot] : now.consumed[seed.slot];
-    if (have == seed.layout || candidates.size() >= kMaxSingleSeeds)
-      return;
     SmallVector<Seed> single{seed};
-    if (!llvm::is_contained(candidates, single))
+    if (candidates.size() < kMaxSingleSeeds &&
+        !llvm::is_contained(candidates, single))
       candidates.push_back(single);
   };
   for (const Seed &seed : incoming)
@@ -566,21 +603,33 @@ void LayoutAssignment::solve() {
   for (unsigned round = 0; round < kMaxRounds; ++round) {
     bool improved = false;
     for (unsigned c = 0; c < clusters.size(); ++c) {
-      int64_t bestCost = clusterCost(c);
+      int64_t bestGain = 0;
       std::optional<DenseMap<unsigned, LayoutState>> best;
       for (const SmallVector<Seed> &seeds : candidateSeeds(c)) {
-        DenseMap<unsigned, LayoutState> candidate = propagate(c, seeds);
-        if (candidate.empty())
-          continue;
-        // Nodes the candidate does not reach keep their layouts.
-        for (auto &[n, layouts] : candidate)
-          std::swap(state[n], layouts);
-        int64_t cost = clusterCost(c);
-        for (auto &[n, layouts] : candidate)
-          std::swap(state[n], layouts);
-        if (cost < bestCost) {
-          bestCost = cost;
-          best = std::move(candidate);
+        for (bool across : {false, true}) {
+          DenseMap<unsigned, LayoutState> candidate =
+              propagate(c, seeds, across);
+          if (candidate.empty())
+            continue;
+          // Nodes the candidate does not reach keep their layouts, so only
+          // the costs around the ones it reaches change.
+          int64_t before = nodesCost(candidate);
+          for (auto &[n, layouts] : candidate)
+            std::swap(state[n], layouts);
+          int64_t after = nodesCost(candidate);
+          for (auto &[n, layouts] : candidate)
+            std::swap(state[n], layouts);
+          LLVM_DEBUG(llvm::dbgs()
+                     << "cluster " << c << (across ? " (across)" : "")
+                     << ": " << seeds.size() << " seed(s) from "
+                     << nodes[seeds.front().node].op->getName() << " in "
+                     << seeds.front().layout << " move " << candidate.size()
+                     << " node(s), cost " << before << " -> " << after
+                     << "\n");
+          if (before - after > bestGain) {
+            bestGain = before - after;
+            best = std::move(candidate);
+          }
         }
       }
       if (!best)

@@ -559,20 +559,6 @@ bool mlir::tessera::gpu::hasConsistentLayouts(Operation *op,
   if (getLayoutRole(op) != LayoutRole::Propagatable)
     return true;
   OpLayouts current = getCurrentLayouts(op);
-  FailureOr<OpLayouts> inferred = failure();
-  auto *operandIt = llvm::find_if(current.operands,
-                                  [](Attribute a) { return bool(a); });
-  if (operandIt != current.operands.end()) {
-    inferred = inferLayoutsFromOperand(
-        op, operandIt - current.operands.begin(), *operandIt, launch);
-  } else {
-    auto *resultIt = llvm::find_if(current.results,
-                                   [](Attribute a) { return bool(a); });
-    inferred = inferLayoutsFromResult(op, resultIt - current.results.begin(),
-                                      *resultIt, launch);
-  }
-  if (failed(inferred))
-    return false;
   auto agree = [](ValueRange values, ArrayRef<Attribute> have,
                   ArrayRef<Attribute> want) {
     for (auto [v, h, w] : llvm::zip_equal(values, have, want))
@@ -580,8 +566,24 @@ bool mlir::tessera::gpu::hasConsistentLayouts(Operation *op,
         return false;
     return true;
   };
-  return agree(op->getOperands(), current.operands, inferred->operands) &&
-         agree(op->getResults(), current.results, inferred->results);
+  auto matches = [&](FailureOr<OpLayouts> inferred) {
+    return succeeded(inferred) &&
+           agree(op->getOperands(), current.operands, inferred->operands) &&
+           agree(op->getResults(), current.results, inferred->results);
+  };
+  // Some rules only work one way (a broadcast of a `linear` layout is only
+  // known from its result), so either direction may vouch for the op.
+  auto *operandIt =
+      llvm::find_if(current.operands, [](Attribute a) { return bool(a); });
+  if (operandIt != current.operands.end() &&
+      matches(inferLayoutsFromOperand(
+          op, operandIt - current.operands.begin(), *operandIt, launch)))
+    return true;
+  auto *resultIt =
+      llvm::find_if(current.results, [](Attribute a) { return bool(a); });
+  return resultIt != current.results.end() &&
+         matches(inferLayoutsFromResult(op, resultIt - current.results.begin(),
+                                        *resultIt, launch));
 }
 
 SmallVector<TiedLayoutGroup>
