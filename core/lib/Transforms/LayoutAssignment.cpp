@@ -28,6 +28,7 @@
 #include "LayoutAssignment.h"
 
 #include "tessera/Dialect/TesseraGPU/IR/LayoutPropagation.h"
+#include "tessera/Layout/LayoutConversions.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -81,8 +82,47 @@ int64_t LayoutCostModel::conversionCost(RankedTensorType type, Attribute from,
              (registers(type, from) + registers(type, to));
 }
 
-int64_t LayoutCostModel::computeCost(RankedTensorType type, Attribute layout) {
-  return registers(type, layout);
+int64_t LayoutCostModel::combineCost(RankedTensorType type, Attribute layout,
+                                     unsigned axis, bool keepsAxis) {
+  LinearLayout ll =
+      cast<DistributedLayoutAttr>(layout).toLinearLayout(type.getShape());
+  int64_t in = ll.getInDimSize(kRegisterDim);
+  // A reduction continues with one value per row, a scan with all of them.
+  int64_t out = keepsAxis ? in
+                          : sliceToLinearLayout(ll, axis)
+                                .getInDimSize(kRegisterDim);
+  auto spans = [&](StringRef dim) {
+    return llvm::count_if(ll.getBases(dim), [&](const LinearLayout::Basis &b) {
+      return b[axis] != 0;
+    });
+  };
+  int64_t cost = in + kShuffleCost * spans(kLaneDim) * out;
+  if (spans(kWarpDim) || spans(kBlockDim))
+    cost += kConversionFixedCost + 2 * kConversionCostPerRegister * out;
+  return cost;
+}
+
+int64_t LayoutCostModel::opCost(Operation *op,
+                                ArrayRef<Attribute> operandLayouts,
+                                ArrayRef<Attribute> resultLayouts) {
+  auto combine = [&](unsigned axis, bool keepsAxis) {
+    int64_t cost = 0;
+    for (auto [operand, layout] :
+         llvm::zip_equal(op->getOperands(), operandLayouts))
+      if (layout)
+        cost += combineCost(cast<RankedTensorType>(operand.getType()), layout,
+                            axis, keepsAxis);
+    return cost;
+  };
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return combine(reduce.getAxis(), /*keepsAxis=*/false);
+  if (auto scan = dyn_cast<ScanOp>(op))
+    return combine(scan.getAxis(), /*keepsAxis=*/true);
+  int64_t cost = 0;
+  for (auto [result, layout] : llvm::zip_equal(op->getResults(), resultLayouts))
+    if (layout)
+      cost += registers(cast<RankedTensorType>(result.getType()), layout);
+  return cost;
 }
 
 int64_t LayoutCostModel::executionWeight(Block *block) {
@@ -428,14 +468,10 @@ LayoutAssignment::nodesCost(const DenseMap<unsigned, LayoutState> &changed) {
     const Node &node = nodes[entry.first];
     llvm::for_each(node.producedValue, addValue);
     llvm::for_each(node.consumedValue, addValue);
-    if (node.tied)
-      continue;
-    for (auto [value, layout] :
-         llvm::zip_equal(node.produced, state[entry.first].produced))
-      if (value)
-        cost += costs.computeCost(cast<RankedTensorType>(value.getType()),
-                                  layout) *
-                node.weight;
+    if (!node.tied)
+      cost += costs.opCost(node.op, state[entry.first].consumed,
+                           state[entry.first].produced) *
+              node.weight;
   }
   return cost;
 }

@@ -29,6 +29,8 @@ public:
   static constexpr int64_t kConversionFixedCost = 16;
   /// Cost of moving one register through shared memory (store or load).
   static constexpr int64_t kConversionCostPerRegister = 4;
+  /// Cost of one lane shuffle and the combine after it, per register.
+  static constexpr int64_t kShuffleCost = 2;
   /// Cost of a conversion between two attributes that place every element
   /// in the same register of the same thread: nothing moves, but the IR
   /// still carries an op, so it is avoided when there is a choice.
@@ -44,8 +46,13 @@ public:
   bool isSame(RankedTensorType type, Attribute a, Attribute b);
   /// Cost of converting `type` from `from` to `to` once.
   int64_t conversionCost(RankedTensorType type, Attribute from, Attribute to);
-  /// Cost of computing one elementwise op whose result is `type` in `layout`.
-  int64_t computeCost(RankedTensorType type, Attribute layout);
+  /// Cost of running `op` once with its operands and results in the given
+  /// layouts (null for values that are not distributed tensors): one
+  /// operation per result register, except for reductions and scans, which
+  /// also pay for combining across lanes (shuffles) and across warps (a round
+  /// through shared memory) when their axis is spread over them.
+  int64_t opCost(Operation *op, ArrayRef<Attribute> operandLayouts,
+                 ArrayRef<Attribute> resultLayouts);
   /// How often code in `block` runs relative to the function body.
   static int64_t executionWeight(Block *block);
 
@@ -55,6 +62,9 @@ private:
     int64_t registers;
   };
   const LayoutFacts &facts(RankedTensorType type, Attribute layout);
+  /// Cost of combining `type` in `layout` along `axis` (reduce or scan).
+  int64_t combineCost(RankedTensorType type, Attribute layout, unsigned axis,
+                      bool keepsAxis);
   DenseMap<Type, LayoutFacts> cache;
 };
 

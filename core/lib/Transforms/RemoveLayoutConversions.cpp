@@ -151,13 +151,15 @@ bool Rematerializer::run(ConvertLayoutOp convert) {
   }
   int64_t duplicated = 0;
   for (Operation *op : alive) {
-    int64_t weight = LayoutCostModel::executionWeight(op->getBlock());
+    SmallVector<Attribute> operandLayouts, resultLayouts;
+    for (Value operand : op->getOperands())
+      operandLayouts.push_back(wanted.lookup(operand)
+                                   ? wanted.lookup(operand)
+                                   : distributedLayout(operand));
     for (Value result : op->getResults())
-      if (Attribute layout = wanted.lookup(result))
-        duplicated +=
-            costs.computeCost(cast<RankedTensorType>(result.getType()),
-                              layout) *
-            weight;
+      resultLayouts.push_back(wanted.lookup(result));
+    duplicated += costs.opCost(op, operandLayouts, resultLayouts) *
+                  LayoutCostModel::executionWeight(op->getBlock());
   }
   auto srcType = cast<RankedTensorType>(src.getType());
   int64_t saved = costs.conversionCost(srcType, srcType.getEncoding(), target) *
