@@ -210,9 +210,9 @@ struct Seed {
 
 class LayoutAssignment {
 public:
-  LayoutAssignment(FunctionOpInterface func, const LaunchShape &launch,
+  LayoutAssignment(FunctionOpInterface func, const LayoutHints &hints,
                    LayoutCostModel &costs)
-      : func(func), launch(launch), costs(costs) {}
+      : func(func), hints(hints), costs(costs) {}
 
   LogicalResult run() {
     build();
@@ -247,7 +247,7 @@ private:
                     ArrayRef<OpOperand *> readers);
 
   FunctionOpInterface func;
-  LaunchShape launch;
+  LayoutHints hints;
   LayoutCostModel &costs;
 
   std::vector<Node> nodes;
@@ -491,8 +491,8 @@ FailureOr<LayoutState> LayoutAssignment::inferState(const Seed &seed) {
   }
   FailureOr<OpLayouts> layouts =
       seed.produced
-          ? inferLayoutsFromResult(node.op, seed.slot, seed.layout, launch)
-          : inferLayoutsFromOperand(node.op, seed.slot, seed.layout, launch);
+          ? inferLayoutsFromResult(node.op, seed.slot, seed.layout, hints)
+          : inferLayoutsFromOperand(node.op, seed.slot, seed.layout, hints);
   if (failed(layouts))
     return failure();
   return LayoutState{layouts->results, layouts->operands};
@@ -802,14 +802,33 @@ LogicalResult LayoutAssignment::rewrite() {
   }
 
   for (Operation *op : retyped)
-    if (!hasConsistentLayouts(op, launch))
+    if (!hasConsistentLayouts(op, hints))
       return op->emitError("internal error: remove-layout-conversions gave "
                            "this op inconsistent layouts");
   return success();
 }
 
+SmallVector<Attribute>
+mlir::tessera::collectAnchorLayouts(FunctionOpInterface func) {
+  SetVector<Attribute> layouts;
+  auto add = [&](ValueRange values) {
+    for (Value value : values)
+      if (Attribute layout = distributedLayout(value))
+        layouts.insert(layout);
+  };
+  add(func.getFunctionBody().getArguments());
+  func.walk([&](Operation *op) {
+    if (isa<ConvertLayoutOp>(op) || getLayoutRole(op) != LayoutRole::Fixed ||
+        !getTiedLayoutGroups(op).empty())
+      return;
+    add(op->getOperands());
+    add(op->getResults());
+  });
+  return layouts.takeVector();
+}
+
 LogicalResult mlir::tessera::assignLayouts(FunctionOpInterface func,
-                                           const LaunchShape &launch,
+                                           const LayoutHints &hints,
                                            LayoutCostModel &costs) {
-  return LayoutAssignment(func, launch, costs).run();
+  return LayoutAssignment(func, hints, costs).run();
 }

@@ -10,7 +10,7 @@
 #ifndef TESSERA_LIB_TRANSFORMS_LAYOUTASSIGNMENT_H
 #define TESSERA_LIB_TRANSFORMS_LAYOUTASSIGNMENT_H
 
-#include "tessera/Dialect/TesseraGPU/IR/LayoutUtils.h"
+#include "tessera/Dialect/TesseraGPU/IR/LayoutPropagation.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -68,13 +68,18 @@ private:
   DenseMap<Type, LayoutFacts> cache;
 };
 
+/// The layouts of the anchors of `func` (the tensors of its Fixed ops and
+/// its arguments), in program order: what inferred layouts are preferably
+/// written as.
+SmallVector<Attribute> collectAnchorLayouts(FunctionOpInterface func);
+
 /// Chooses the layout of every tensor computed by Propagatable ops and
 /// carried by control flow in `func` so as to minimize the cost of the
 /// conversions left plus the computation, rewrites `func` accordingly and
 /// rebuilds every conversion it still needs right after the value it
 /// converts. Fails only on an internal inconsistency.
 LogicalResult assignLayouts(FunctionOpInterface func,
-                            const gpu::LaunchShape &launch,
+                            const gpu::LayoutHints &hints,
                             LayoutCostModel &costs);
 
 /// Replaces conversions of values that are cheap to recompute (chains of
@@ -82,7 +87,7 @@ LogicalResult assignLayouts(FunctionOpInterface func,
 /// target layout, when the duplicated work costs no more than the
 /// conversion.
 void rematerializeConversions(FunctionOpInterface func,
-                              const gpu::LaunchShape &launch,
+                              const gpu::LayoutHints &hints,
                               LayoutCostModel &costs);
 
 } // namespace mlir::tessera

@@ -44,8 +44,8 @@ Attribute distributedLayout(Value value) {
 /// Recomputes the values behind conversions in the conversions' layouts.
 class Rematerializer {
 public:
-  Rematerializer(const LaunchShape &launch, LayoutCostModel &costs)
-      : launch(launch), costs(costs) {}
+  Rematerializer(const LayoutHints &hints, LayoutCostModel &costs)
+      : hints(hints), costs(costs) {}
 
   /// Replaces `convert` by a recomputation when that is allowed and
   /// cheaper; returns whether it did.
@@ -59,7 +59,7 @@ private:
   /// must be rebuilt to have it in `layout`; false when some cannot be.
   bool collect(Value value, Attribute layout);
 
-  const LaunchShape &launch;
+  const LayoutHints &hints;
   LayoutCostModel &costs;
 
   /// The ops to rebuild for the current conversion, operands first.
@@ -105,7 +105,7 @@ bool Rematerializer::collect(Value value, Attribute layout) {
       slice.size() >= kMaxRematerializedOps)
     return false;
   FailureOr<OpLayouts> layouts = inferLayoutsFromResult(
-      def, cast<OpResult>(value).getResultNumber(), layout, launch);
+      def, cast<OpResult>(value).getResultNumber(), layout, hints);
   if (failed(layouts))
     return false;
   for (auto [result, resultLayout] :
@@ -227,9 +227,10 @@ public:
     for (auto func : module.getOps<FunctionOpInterface>()) {
       if (func.isExternal())
         continue;
-      if (failed(assignLayouts(func, *launch, costs)))
+      LayoutHints hints(*launch, collectAnchorLayouts(func));
+      if (failed(assignLayouts(func, hints, costs)))
         return signalPassFailure();
-      rematerializeConversions(func, *launch, costs);
+      rematerializeConversions(func, hints, costs);
       if (failed(cleanUp(func)))
         return signalPassFailure();
     }
@@ -269,11 +270,11 @@ private:
 } // namespace
 
 void mlir::tessera::rematerializeConversions(FunctionOpInterface func,
-                                             const LaunchShape &launch,
+                                             const LayoutHints &hints,
                                              LayoutCostModel &costs) {
   SmallVector<ConvertLayoutOp> converts;
   func.walk([&](ConvertLayoutOp op) { converts.push_back(op); });
-  Rematerializer rematerializer(launch, costs);
+  Rematerializer rematerializer(hints, costs);
   for (ConvertLayoutOp convert : converts)
     rematerializer.run(convert);
   eraseDeadOps(rematerializer.maybeDead);

@@ -2,6 +2,7 @@
 // The pass is idempotent: a second run changes nothing.
 // RUN: tessera-opt %s --split-input-file --tessera-remove-layout-conversions -o %t.once
 // RUN: tessera-opt %t.once --split-input-file --tessera-remove-layout-conversions | diff %t.once -
+// RUN: tessera-opt %S/Inputs/vector-add-coalesced.mlir --verify-each --tessera-remove-layout-conversions | FileCheck %s --check-prefix=VADD
 //
 // The inputs are what convert-to-gpu and coalescing leave: memory accesses in
 // the layouts coalescing chose, everything else in the default blocked layout
@@ -10,54 +11,18 @@
 // Vector add: the loads' layout flows forward through the add into the store,
 // which wants the same layout, and the pointer arithmetic is computed in that
 // layout from the start. No conversion is left.
-// CHECK-DAG: #[[L:.*]] = #tessera_gpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
-// CHECK-LABEL: func.func @add_kernel
-// CHECK-NOT: tessera_gpu.convert_layout
-// CHECK: %[[R:.*]] = tessera.make_range {{.*}} : tensor<1024xi32, #[[L]]>
-// CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %[[R]] : tensor<1024xi32, #[[L]]>
-// CHECK: %[[MASK:.*]] = arith.cmpi slt, %[[OFF]], %{{.*}} : tensor<1024xi32, #[[L]]>
-// CHECK: %[[XA:.*]] = tessera.addptr %{{.*}}, %[[OFF]] : tensor<1024x!tessera.ptr<f32>, #[[L]]>
-// CHECK: %[[X:.*]] = tessera.load %[[XA]], %[[MASK]] : tensor<1024x!tessera.ptr<f32>, #[[L]]>
-// CHECK: %[[Y:.*]] = tessera.load
-// CHECK: %[[SUM:.*]] = arith.addf %[[X]], %[[Y]] : tensor<1024xf32, #[[L]]>
-// CHECK: tessera.store %{{.*}}, %[[SUM]], %[[MASK]] : tensor<1024x!tessera.ptr<f32>, #[[L]]>
-// CHECK-NOT: tessera_gpu.convert_layout
-#d = #tessera_gpu.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
-#l = #tessera_gpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
-module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i32, tessera_gpu.threads_per_warp = 32 : i32} {
-func.func @add_kernel(%x: !tessera.ptr<f32>, %y: !tessera.ptr<f32>, %o: !tessera.ptr<f32>, %n: i32) {
-  %c1024 = arith.constant 1024 : i32
-  %pid = tessera.program_id x : i32
-  %start = arith.muli %pid, %c1024 : i32
-  %r = tessera.make_range {start = 0 : i32, end = 1024 : i32} : tensor<1024xi32, #d>
-  %s = tessera.splat %start : tensor<1024xi32, #d>
-  %off = arith.addi %s, %r : tensor<1024xi32, #d>
-  %ns = tessera.splat %n : tensor<1024xi32, #d>
-  %mask = arith.cmpi slt, %off, %ns : tensor<1024xi32, #d>
-  %xp = tessera.splat %x : tensor<1024x!tessera.ptr<f32>, #d>
-  %xa = tessera.addptr %xp, %off : tensor<1024x!tessera.ptr<f32>, #d>, tensor<1024xi32, #d>
-  %xa_l = tessera_gpu.convert_layout %xa : tensor<1024x!tessera.ptr<f32>, #d> -> tensor<1024x!tessera.ptr<f32>, #l>
-  %xm_l = tessera_gpu.convert_layout %mask : tensor<1024xi1, #d> -> tensor<1024xi1, #l>
-  %xv_l = tessera.load %xa_l, %xm_l : tensor<1024x!tessera.ptr<f32>, #l>
-  %xv = tessera_gpu.convert_layout %xv_l : tensor<1024xf32, #l> -> tensor<1024xf32, #d>
-  %yp = tessera.splat %y : tensor<1024x!tessera.ptr<f32>, #d>
-  %ya = tessera.addptr %yp, %off : tensor<1024x!tessera.ptr<f32>, #d>, tensor<1024xi32, #d>
-  %ya_l = tessera_gpu.convert_layout %ya : tensor<1024x!tessera.ptr<f32>, #d> -> tensor<1024x!tessera.ptr<f32>, #l>
-  %ym_l = tessera_gpu.convert_layout %mask : tensor<1024xi1, #d> -> tensor<1024xi1, #l>
-  %yv_l = tessera.load %ya_l, %ym_l : tensor<1024x!tessera.ptr<f32>, #l>
-  %yv = tessera_gpu.convert_layout %yv_l : tensor<1024xf32, #l> -> tensor<1024xf32, #d>
-  %sum = arith.addf %xv, %yv : tensor<1024xf32, #d>
-  %op = tessera.splat %o : tensor<1024x!tessera.ptr<f32>, #d>
-  %oa = tessera.addptr %op, %off : tensor<1024x!tessera.ptr<f32>, #d>, tensor<1024xi32, #d>
-  %oa_l = tessera_gpu.convert_layout %oa : tensor<1024x!tessera.ptr<f32>, #d> -> tensor<1024x!tessera.ptr<f32>, #l>
-  %sum_l = tessera_gpu.convert_layout %sum : tensor<1024xf32, #d> -> tensor<1024xf32, #l>
-  %om_l = tessera_gpu.convert_layout %mask : tensor<1024xi1, #d> -> tensor<1024xi1, #l>
-  tessera.store %oa_l, %sum_l, %om_l : tensor<1024x!tessera.ptr<f32>, #l>
-  return
-}
-}
-
-// -----
+// VADD-DAG: #[[L:.*]] = #tessera_gpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// VADD-LABEL: func.func @add_kernel
+// VADD-NOT: tessera_gpu.convert_layout
+// VADD: %[[R:.*]] = tessera.make_range {{.*}} : tensor<1024xi32, #[[L]]>
+// VADD: %[[OFF:.*]] = arith.addi %{{.*}}, %[[R]] : tensor<1024xi32, #[[L]]>
+// VADD: %[[MASK:.*]] = arith.cmpi slt, %[[OFF]], %{{.*}} : tensor<1024xi32, #[[L]]>
+// VADD: %[[XA:.*]] = tessera.addptr %{{.*}}, %[[OFF]] : tensor<1024x!tessera.ptr<f32>, #[[L]]>
+// VADD: %[[X:.*]] = tessera.load %[[XA]], %[[MASK]] : tensor<1024x!tessera.ptr<f32>, #[[L]]>
+// VADD: %[[Y:.*]] = tessera.load
+// VADD: %[[SUM:.*]] = arith.addf %[[X]], %[[Y]] : tensor<1024xf32, #[[L]]>
+// VADD: tessera.store %{{.*}}, %[[SUM]], %[[MASK]] : tensor<1024x!tessera.ptr<f32>, #[[L]]>
+// VADD-NOT: tessera_gpu.convert_layout
 
 // Softmax over rows: the row is loaded in L; the max, the subtraction of the
 // broadcast max, exp, the sum and the division all run in L (reductions in

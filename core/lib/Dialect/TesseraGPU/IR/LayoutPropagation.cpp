@@ -152,6 +152,37 @@ LinearLayout appendPairRegister(const LinearLayout &layout, unsigned dim) {
          LinearLayout::identity1D(2, kRegisterDim, getTensorDimName(dim));
 }
 
+/// Whether `layout` describes tensors of `shape` (a `linear` layout only
+/// fits the shape its bases were written for).
+bool fitsShape(Attribute layout, ArrayRef<int64_t> shape) {
+  auto distributed = dyn_cast<DistributedLayoutAttr>(layout);
+  if (!distributed || distributed.getRank() != shape.size())
+    return false;
+  if (auto slice = dyn_cast<SliceAttr>(layout)) {
+    SmallVector<int64_t> parentShape(shape);
+    parentShape.insert(parentShape.begin() + slice.getDim(), 1);
+    return fitsShape(slice.getParent(), parentShape);
+  }
+  auto linear = dyn_cast<LinearAttr>(layout);
+  if (!linear)
+    return true;
+  LinearLayout::BasesT bases;
+  for (StringRef dim : {kRegisterDim, kLaneDim, kWarpDim, kBlockDim}) {
+    SmallVector<LinearLayout::Basis> dimBases;
+    for (const SmallVector<int32_t> &b : linear.getBases(dim))
+      dimBases.emplace_back(b.begin(), b.end());
+    bases.push_back({dim.str(), std::move(dimBases)});
+  }
+  SmallVector<std::string> names;
+  llvm::Expected<LinearLayout> ll =
+      LinearLayout::create(std::move(bases), standardOutDims(shape, names));
+  if (!ll) {
+    llvm::consumeError(ll.takeError());
+    return false;
+  }
+  return true;
+}
+
 /// Every distributed tensor of `op` in `layout`.
 OpLayouts uniformLayouts(Operation *op, Attribute layout) {
   OpLayouts result;
@@ -206,14 +237,19 @@ bool mlir::tessera::gpu::isSameLayout(Attribute a, Attribute b,
 
 Attribute mlir::tessera::gpu::getPreferredEncoding(
     MLIRContext *ctx, const LinearLayout &layout, ArrayRef<int64_t> shape,
-    const LaunchShape &launch, ArrayRef<Attribute> candidates) {
+    const LayoutHints &hints, ArrayRef<Attribute> candidates) {
   LinearAttr linear = LinearAttr::get(ctx, layout);
   auto matches = [&](Attribute candidate) {
-    return LinearAttr::get(ctx, toLL(candidate, shape)) == linear;
+    return candidate && fitsShape(candidate, shape) &&
+           LinearAttr::get(ctx, toLL(candidate, shape)) == linear;
   };
   for (Attribute candidate : candidates)
-    if (candidate && matches(candidate))
+    if (matches(candidate))
       return candidate;
+  for (Attribute candidate : hints.preferred)
+    if (matches(candidate))
+      return candidate;
+  const LaunchShape &launch = hints.launch;
   BlockedAttr blocked =
       getDefaultBlockedEncoding(ctx, shape, launch.numWarps,
                                 launch.threadsPerWarp, launch.numCTAs);
@@ -225,7 +261,7 @@ Attribute mlir::tessera::gpu::getPreferredEncoding(
 Attribute mlir::tessera::gpu::getSliceEncoding(Attribute parent,
                                                ArrayRef<int64_t> parentShape,
                                                unsigned dim,
-                                               const LaunchShape &launch) {
+                                               const LayoutHints &hints) {
   if (isShapeIndependent(parent))
     return SliceAttr::get(parent.getContext(), dim, parent);
   SmallVector<int64_t> shape(parentShape);
@@ -233,12 +269,12 @@ Attribute mlir::tessera::gpu::getSliceEncoding(Attribute parent,
   return getPreferredEncoding(parent.getContext(),
                               sliceToLinearLayout(toLL(parent, parentShape),
                                                   dim),
-                              shape, launch);
+                              shape, hints);
 }
 
 Attribute mlir::tessera::gpu::inferExpandDimsResultEncoding(
     Attribute src, ArrayRef<int64_t> srcShape, unsigned axis,
-    const LaunchShape &launch) {
+    const LayoutHints &hints) {
   if (auto slice = dyn_cast<SliceAttr>(src))
     if (slice.getDim() == axis)
       return slice.getParent();
@@ -253,14 +289,14 @@ Attribute mlir::tessera::gpu::inferExpandDimsResultEncoding(
   SmallVector<Attribute> candidates;
   if (auto blocked = dyn_cast<BlockedAttr>(src))
     candidates.push_back(insertBlockedDim(blocked, axis));
-  return getPreferredEncoding(src.getContext(), layout, shape, launch,
+  return getPreferredEncoding(src.getContext(), layout, shape, hints,
                               candidates);
 }
 
 Attribute mlir::tessera::gpu::inferExpandDimsOperandEncoding(
     Attribute result, ArrayRef<int64_t> resultShape, unsigned axis,
-    const LaunchShape &launch) {
-  return getSliceEncoding(result, resultShape, axis, launch);
+    const LayoutHints &hints) {
+  return getSliceEncoding(result, resultShape, axis, hints);
 }
 
 FailureOr<Attribute>
@@ -272,7 +308,7 @@ mlir::tessera::gpu::inferBroadcastResultEncoding(Attribute src) {
 
 Attribute mlir::tessera::gpu::inferBroadcastOperandEncoding(
     Attribute result, ArrayRef<int64_t> resultShape,
-    ArrayRef<int64_t> srcShape, const LaunchShape &launch) {
+    ArrayRef<int64_t> srcShape, const LayoutHints &hints) {
   if (isShapeIndependent(result))
     return result;
   // Collapse the broadcast dimensions: a thread then holds, for every element
@@ -286,13 +322,13 @@ Attribute mlir::tessera::gpu::inferBroadcastOperandEncoding(
                       b[d] = 0;
               });
   layout = layout.removeZeroBasesAlongDim(kRegisterDim);
-  return getPreferredEncoding(result.getContext(), layout, srcShape, launch);
+  return getPreferredEncoding(result.getContext(), layout, srcShape, hints);
 }
 
 Attribute mlir::tessera::gpu::inferTransEncoding(Attribute src,
                                                  ArrayRef<int64_t> srcShape,
                                                  ArrayRef<int32_t> order,
-                                                 const LaunchShape &launch) {
+                                                 const LayoutHints &hints) {
   SmallVector<std::string> names;
   for (int32_t d : order)
     names.push_back(getTensorDimName(d));
@@ -306,14 +342,14 @@ Attribute mlir::tessera::gpu::inferTransEncoding(Attribute src,
   SmallVector<Attribute> candidates;
   if (auto blocked = dyn_cast<BlockedAttr>(src))
     candidates.push_back(permuteBlocked(blocked, order));
-  return getPreferredEncoding(src.getContext(), layout, shape, launch,
+  return getPreferredEncoding(src.getContext(), layout, shape, hints,
                               candidates);
 }
 
 Attribute mlir::tessera::gpu::inferReshapeEncoding(Attribute src,
                                                    ArrayRef<int64_t> srcShape,
                                                    ArrayRef<int64_t> dstShape,
-                                                   const LaunchShape &launch) {
+                                                   const LayoutHints &hints) {
   // Rename first so that the new names never clash with the old ones.
   LinearLayout layout = toLL(src, srcShape);
   SmallVector<std::string> oldNames;
@@ -323,21 +359,21 @@ Attribute mlir::tessera::gpu::inferReshapeEncoding(Attribute src,
     layout = layout.renameOutDim(name, "old" + std::to_string(i));
   SmallVector<std::string> names;
   layout = layout.reshapeOuts(standardOutDims(dstShape, names));
-  return getPreferredEncoding(src.getContext(), layout, dstShape, launch);
+  return getPreferredEncoding(src.getContext(), layout, dstShape, hints);
 }
 
 Attribute mlir::tessera::gpu::inferJoinResultEncoding(
-    Attribute src, ArrayRef<int64_t> srcShape, const LaunchShape &launch) {
+    Attribute src, ArrayRef<int64_t> srcShape, const LayoutHints &hints) {
   SmallVector<int64_t> shape(srcShape);
   shape.push_back(2);
   return getPreferredEncoding(
       src.getContext(),
-      appendPairRegister(toLL(src, srcShape), srcShape.size()), shape, launch);
+      appendPairRegister(toLL(src, srcShape), srcShape.size()), shape, hints);
 }
 
 FailureOr<Attribute> mlir::tessera::gpu::inferJoinOperandEncoding(
     Attribute result, ArrayRef<int64_t> resultShape,
-    const LaunchShape &launch) {
+    const LayoutHints &hints) {
   unsigned minor = resultShape.size() - 1;
   SmallVector<int32_t> pair(resultShape.size(), 0);
   pair[minor] = 1;
@@ -347,33 +383,33 @@ FailureOr<Attribute> mlir::tessera::gpu::inferJoinOperandEncoding(
                          shape, /*dropDim=*/true);
   if (failed(layout))
     return failure();
-  return getPreferredEncoding(result.getContext(), *layout, shape, launch);
+  return getPreferredEncoding(result.getContext(), *layout, shape, hints);
 }
 
 FailureOr<Attribute> mlir::tessera::gpu::inferSplitResultEncoding(
-    Attribute src, ArrayRef<int64_t> srcShape, const LaunchShape &launch) {
+    Attribute src, ArrayRef<int64_t> srcShape, const LayoutHints &hints) {
   // A split undoes a join: the results drop the register holding the pair.
-  return inferJoinOperandEncoding(src, srcShape, launch);
+  return inferJoinOperandEncoding(src, srcShape, hints);
 }
 
 Attribute mlir::tessera::gpu::inferSplitOperandEncoding(
     Attribute result, ArrayRef<int64_t> resultShape,
-    const LaunchShape &launch) {
-  return inferJoinResultEncoding(result, resultShape, launch);
+    const LayoutHints &hints) {
+  return inferJoinResultEncoding(result, resultShape, hints);
 }
 
 Attribute mlir::tessera::gpu::inferCatResultEncoding(
-    Attribute src, ArrayRef<int64_t> srcShape, const LaunchShape &launch) {
+    Attribute src, ArrayRef<int64_t> srcShape, const LayoutHints &hints) {
   SmallVector<int64_t> shape(srcShape);
   shape[0] *= 2;
   return getPreferredEncoding(src.getContext(),
                               appendPairRegister(toLL(src, srcShape), 0),
-                              shape, launch);
+                              shape, hints);
 }
 
 FailureOr<Attribute> mlir::tessera::gpu::inferCatOperandEncoding(
     Attribute result, ArrayRef<int64_t> resultShape,
-    const LaunchShape &launch) {
+    const LayoutHints &hints) {
   if (resultShape[0] < 2)
     return failure();
   int32_t half = resultShape[0] / 2;
@@ -386,7 +422,7 @@ FailureOr<Attribute> mlir::tessera::gpu::inferCatOperandEncoding(
                          /*dropDim=*/false);
   if (failed(layout))
     return failure();
-  return getPreferredEncoding(result.getContext(), *layout, shape, launch);
+  return getPreferredEncoding(result.getContext(), *layout, shape, hints);
 }
 
 //===----------------------------------------------------------------------===//
@@ -424,7 +460,7 @@ OpLayouts mlir::tessera::gpu::getCurrentLayouts(Operation *op) {
 
 FailureOr<OpLayouts> mlir::tessera::gpu::inferLayoutsFromOperand(
     Operation *op, unsigned operandIdx, Attribute layout,
-    const LaunchShape &launch) {
+    const LayoutHints &hints) {
   if (getLayoutRole(op) != LayoutRole::Propagatable ||
       operandIdx >= op->getNumOperands() ||
       !layoutOf(op->getOperand(operandIdx)) || !layout)
@@ -446,38 +482,38 @@ FailureOr<OpLayouts> mlir::tessera::gpu::inferLayoutsFromOperand(
       })
       .Case([&](ExpandDimsOp expand) -> FailureOr<OpLayouts> {
         setResults(inferExpandDimsResultEncoding(layout, srcShape,
-                                                 expand.getAxis(), launch));
+                                                 expand.getAxis(), hints));
         return result;
       })
       .Case([&](ReduceOp reduce) -> FailureOr<OpLayouts> {
         setResults(getSliceEncoding(layout, srcShape, reduce.getAxis(),
-                                    launch));
+                                    hints));
         return result;
       })
       .Case([&](TransOp trans) -> FailureOr<OpLayouts> {
         setResults(
-            inferTransEncoding(layout, srcShape, trans.getOrder(), launch));
+            inferTransEncoding(layout, srcShape, trans.getOrder(), hints));
         return result;
       })
       .Case([&](ReshapeOp reshape) -> FailureOr<OpLayouts> {
         setResults(inferReshapeEncoding(layout, srcShape,
-                                        reshape.getType().getShape(), launch));
+                                        reshape.getType().getShape(), hints));
         return result;
       })
       .Case([&](JoinOp) -> FailureOr<OpLayouts> {
-        setResults(inferJoinResultEncoding(layout, srcShape, launch));
+        setResults(inferJoinResultEncoding(layout, srcShape, hints));
         return result;
       })
       .Case([&](SplitOp) -> FailureOr<OpLayouts> {
         FailureOr<Attribute> res =
-            inferSplitResultEncoding(layout, srcShape, launch);
+            inferSplitResultEncoding(layout, srcShape, hints);
         if (failed(res))
           return failure();
         setResults(*res);
         return result;
       })
       .Case([&](CatOp) -> FailureOr<OpLayouts> {
-        setResults(inferCatResultEncoding(layout, srcShape, launch));
+        setResults(inferCatResultEncoding(layout, srcShape, hints));
         return result;
       })
       // Elementwise ops, scans and hints: one layout for everything.
@@ -486,7 +522,7 @@ FailureOr<OpLayouts> mlir::tessera::gpu::inferLayoutsFromOperand(
 
 FailureOr<OpLayouts> mlir::tessera::gpu::inferLayoutsFromResult(
     Operation *op, unsigned resultIdx, Attribute layout,
-    const LaunchShape &launch) {
+    const LayoutHints &hints) {
   if (getLayoutRole(op) != LayoutRole::Propagatable ||
       resultIdx >= op->getNumResults() ||
       !layoutOf(op->getResult(resultIdx)) || !layout)
@@ -502,12 +538,12 @@ FailureOr<OpLayouts> mlir::tessera::gpu::inferLayoutsFromResult(
   return TypeSwitch<Operation *, FailureOr<OpLayouts>>(op)
       .Case([&](BroadcastOp) -> FailureOr<OpLayouts> {
         setOperands(inferBroadcastOperandEncoding(layout, resultShape,
-                                                  srcShape(), launch));
+                                                  srcShape(), hints));
         return result;
       })
       .Case([&](ExpandDimsOp expand) -> FailureOr<OpLayouts> {
         setOperands(inferExpandDimsOperandEncoding(layout, resultShape,
-                                                   expand.getAxis(), launch));
+                                                   expand.getAxis(), hints));
         return result;
       })
       .Case([&](ReduceOp reduce) -> FailureOr<OpLayouts> {
@@ -523,29 +559,29 @@ FailureOr<OpLayouts> mlir::tessera::gpu::inferLayoutsFromResult(
       .Case([&](TransOp trans) -> FailureOr<OpLayouts> {
         setOperands(inferTransEncoding(layout, resultShape,
                                        invertPermutation(trans.getOrder()),
-                                       launch));
+                                       hints));
         return result;
       })
       .Case([&](ReshapeOp) -> FailureOr<OpLayouts> {
         setOperands(
-            inferReshapeEncoding(layout, resultShape, srcShape(), launch));
+            inferReshapeEncoding(layout, resultShape, srcShape(), hints));
         return result;
       })
       .Case([&](JoinOp) -> FailureOr<OpLayouts> {
         FailureOr<Attribute> operand =
-            inferJoinOperandEncoding(layout, resultShape, launch);
+            inferJoinOperandEncoding(layout, resultShape, hints);
         if (failed(operand))
           return failure();
         setOperands(*operand);
         return result;
       })
       .Case([&](SplitOp) -> FailureOr<OpLayouts> {
-        setOperands(inferSplitOperandEncoding(layout, resultShape, launch));
+        setOperands(inferSplitOperandEncoding(layout, resultShape, hints));
         return result;
       })
       .Case([&](CatOp) -> FailureOr<OpLayouts> {
         FailureOr<Attribute> operand =
-            inferCatOperandEncoding(layout, resultShape, launch);
+            inferCatOperandEncoding(layout, resultShape, hints);
         if (failed(operand))
           return failure();
         setOperands(*operand);
@@ -555,7 +591,7 @@ FailureOr<OpLayouts> mlir::tessera::gpu::inferLayoutsFromResult(
 }
 
 bool mlir::tessera::gpu::hasConsistentLayouts(Operation *op,
-                                              const LaunchShape &launch) {
+                                              const LayoutHints &hints) {
   if (getLayoutRole(op) != LayoutRole::Propagatable)
     return true;
   OpLayouts current = getCurrentLayouts(op);
@@ -577,13 +613,13 @@ bool mlir::tessera::gpu::hasConsistentLayouts(Operation *op,
       llvm::find_if(current.operands, [](Attribute a) { return bool(a); });
   if (operandIt != current.operands.end() &&
       matches(inferLayoutsFromOperand(
-          op, operandIt - current.operands.begin(), *operandIt, launch)))
+          op, operandIt - current.operands.begin(), *operandIt, hints)))
     return true;
   auto *resultIt =
       llvm::find_if(current.results, [](Attribute a) { return bool(a); });
   return resultIt != current.results.end() &&
          matches(inferLayoutsFromResult(op, resultIt - current.results.begin(),
-                                        *resultIt, launch));
+                                        *resultIt, hints));
 }
 
 SmallVector<TiedLayoutGroup>

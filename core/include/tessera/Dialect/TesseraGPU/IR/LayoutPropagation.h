@@ -16,6 +16,19 @@
 
 namespace mlir::tessera::gpu {
 
+/// What the rules need besides the op itself.
+struct LayoutHints {
+  LayoutHints(const LaunchShape &launch, ArrayRef<Attribute> preferred = {})
+      : launch(launch), preferred(preferred) {}
+
+  /// The launch shape, which fixes the default blocked layouts.
+  LaunchShape launch;
+  /// Attributes to write an inferred layout with when one of them describes
+  /// it (e.g. the layouts of the loads and stores nearby), so that the same
+  /// layout is not spelled two ways and converted between.
+  SmallVector<Attribute> preferred;
+};
+
 /// How an op constrains the layouts of its tensors.
 enum class LayoutRole {
   /// The op makes the same tensor in any layout at no cost (splat, make_range,
@@ -53,16 +66,16 @@ OpLayouts getCurrentLayouts(Operation *op);
 FailureOr<OpLayouts> inferLayoutsFromOperand(Operation *op,
                                              unsigned operandIdx,
                                              Attribute layout,
-                                             const LaunchShape &launch);
+                                             const LayoutHints &hints);
 
 /// Like inferLayoutsFromOperand, from the layout of result `resultIdx`.
 FailureOr<OpLayouts> inferLayoutsFromResult(Operation *op, unsigned resultIdx,
                                             Attribute layout,
-                                            const LaunchShape &launch);
+                                            const LayoutHints &hints);
 
 /// Whether the layouts `op` has agree with the rules above (compared as
 /// LinearLayouts). Always true for ops that are not Propagatable.
-bool hasConsistentLayouts(Operation *op, const LaunchShape &launch);
+bool hasConsistentLayouts(Operation *op, const LayoutHints &hints);
 
 /// Whether `a` and `b` place every element of a tensor of `shape` in the
 /// same register of the same thread.
@@ -97,12 +110,13 @@ Value cloneFreeOpWithLayout(OpBuilder &builder, Operation *op,
 /// whose bases are written for one shape.
 bool isShapeIndependent(Attribute layout);
 
-/// How to write `layout` for a tensor of `shape`: the first of `candidates`
-/// with that LinearLayout, else the default blocked layout of the launch if it
-/// matches (readable, and what coalescing recognizes), else a `linear` one.
+/// How to write `layout` for a tensor of `shape`: the first of `candidates`,
+/// then of the hints' preferred layouts, with that LinearLayout, else the
+/// default blocked layout of the launch if it matches (readable, and what
+/// coalescing recognizes), else a `linear` one.
 Attribute getPreferredEncoding(MLIRContext *ctx, const LinearLayout &layout,
                                ArrayRef<int64_t> shape,
-                               const LaunchShape &launch,
+                               const LayoutHints &hints,
                                ArrayRef<Attribute> candidates = {});
 
 /// The layout of a tensor of `parentShape` with dimension `dim` reduced
@@ -110,7 +124,7 @@ Attribute getPreferredEncoding(MLIRContext *ctx, const LinearLayout &layout,
 /// LinearLayout otherwise (a slice of a `linear` layout would need the
 /// parent's bases for a shape the parent was not written for).
 Attribute getSliceEncoding(Attribute parent, ArrayRef<int64_t> parentShape,
-                           unsigned dim, const LaunchShape &launch);
+                           unsigned dim, const LayoutHints &hints);
 
 /// expand_dims: the result's layout for an operand of `srcShape` in `src`
 /// (the parent of a slice along `axis`, else the operand's LinearLayout with
@@ -118,14 +132,14 @@ Attribute getSliceEncoding(Attribute parent, ArrayRef<int64_t> parentShape,
 Attribute inferExpandDimsResultEncoding(Attribute src,
                                         ArrayRef<int64_t> srcShape,
                                         unsigned axis,
-                                        const LaunchShape &launch);
+                                        const LayoutHints &hints);
 
 /// expand_dims: the operand's layout for a result of `resultShape` in
 /// `result`.
 Attribute inferExpandDimsOperandEncoding(Attribute result,
                                          ArrayRef<int64_t> resultShape,
                                          unsigned axis,
-                                         const LaunchShape &launch);
+                                         const LayoutHints &hints);
 
 /// broadcast: the result keeps a shape-independent operand layout; fails for
 /// a `linear` one, which says nothing about the new extent.
@@ -137,50 +151,50 @@ FailureOr<Attribute> inferBroadcastResultEncoding(Attribute src);
 Attribute inferBroadcastOperandEncoding(Attribute result,
                                         ArrayRef<int64_t> resultShape,
                                         ArrayRef<int64_t> srcShape,
-                                        const LaunchShape &launch);
+                                        const LayoutHints &hints);
 
 /// trans: the result's layout (result dimension i is source dimension
 /// order[i]); a blocked layout stays blocked. For the operand's layout from
 /// the result's, pass the inverse permutation.
 Attribute inferTransEncoding(Attribute src, ArrayRef<int64_t> srcShape,
                              ArrayRef<int32_t> order,
-                             const LaunchShape &launch);
+                             const LayoutHints &hints);
 
 /// reshape: every element keeps its thread and register, the row-major order
 /// of the elements is unchanged. Works in both directions.
 Attribute inferReshapeEncoding(Attribute src, ArrayRef<int64_t> srcShape,
                                ArrayRef<int64_t> dstShape,
-                               const LaunchShape &launch);
+                               const LayoutHints &hints);
 
 /// join: the pair becomes the highest register of the operands' layout.
 Attribute inferJoinResultEncoding(Attribute src, ArrayRef<int64_t> srcShape,
-                                  const LaunchShape &launch);
+                                  const LayoutHints &hints);
 
 /// join: the operands' layout, when one register of the result holds the
 /// pair and nothing else moves along the new minor dimension.
 FailureOr<Attribute> inferJoinOperandEncoding(Attribute result,
                                               ArrayRef<int64_t> resultShape,
-                                              const LaunchShape &launch);
+                                              const LayoutHints &hints);
 
 /// split: the results' layout, when one register holds each pair.
 FailureOr<Attribute> inferSplitResultEncoding(Attribute src,
                                               ArrayRef<int64_t> srcShape,
-                                              const LaunchShape &launch);
+                                              const LayoutHints &hints);
 
 /// split: the operand's layout for results in `result`.
 Attribute inferSplitOperandEncoding(Attribute result,
                                     ArrayRef<int64_t> resultShape,
-                                    const LaunchShape &launch);
+                                    const LayoutHints &hints);
 
 /// cat: the second operand goes to the registers above the first's.
 Attribute inferCatResultEncoding(Attribute src, ArrayRef<int64_t> srcShape,
-                                 const LaunchShape &launch);
+                                 const LayoutHints &hints);
 
 /// cat: the operands' layout, when one register of the result chooses the
 /// half along dimension 0.
 FailureOr<Attribute> inferCatOperandEncoding(Attribute result,
                                              ArrayRef<int64_t> resultShape,
-                                             const LaunchShape &launch);
+                                             const LayoutHints &hints);
 
 } // namespace mlir::tessera::gpu
 
