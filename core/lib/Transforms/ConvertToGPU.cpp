@@ -218,9 +218,9 @@ struct TransConversion : public LayoutPattern<TransOp> {
     Attribute encoding =
         inferTransEncoding(srcType.getEncoding(), srcType.getShape(),
                            op.getOrder(), layouts.launch);
-    rewriter.replaceOpWithNewOp<TransOp>(
-        op, withEncoding(op.getType(), encoding), adaptor.getSrc(),
-        op.getOrder());
+    rewriter.replaceOpWithNewOp<TransOp>(op,
+                                         withEncoding(op.getType(), encoding),
+                                         adaptor.getSrc(), op.getOrder());
     return success();
   }
 };
@@ -254,8 +254,8 @@ struct JoinConversion : public LayoutPattern<JoinOp> {
                           srcType.getEncoding());
     Attribute encoding = inferJoinResultEncoding(
         srcType.getEncoding(), srcType.getShape(), layouts.launch);
-    rewriter.replaceOpWithNewOp<JoinOp>(op, withEncoding(op.getType(), encoding),
-                                        adaptor.getLhs(), rhs);
+    rewriter.replaceOpWithNewOp<JoinOp>(
+        op, withEncoding(op.getType(), encoding), adaptor.getLhs(), rhs);
     return success();
   }
 };

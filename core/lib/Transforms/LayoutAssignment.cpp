@@ -88,9 +88,8 @@ int64_t LayoutCostModel::combineCost(RankedTensorType type, Attribute layout,
       cast<DistributedLayoutAttr>(layout).toLinearLayout(type.getShape());
   int64_t in = ll.getInDimSize(kRegisterDim);
   // A reduction continues with one value per row, a scan with all of them.
-  int64_t out = keepsAxis ? in
-                          : sliceToLinearLayout(ll, axis)
-                                .getInDimSize(kRegisterDim);
+  int64_t out =
+      keepsAxis ? in : sliceToLinearLayout(ll, axis).getInDimSize(kRegisterDim);
   auto spans = [&](StringRef dim) {
     return llvm::count_if(ll.getBases(dim), [&](const LinearLayout::Basis &b) {
       return b[axis] != 0;
@@ -238,9 +237,8 @@ private:
   FailureOr<LayoutState> inferState(const Seed &seed);
   bool isEquivalent(const Node &node, const LayoutState &a,
                     const LayoutState &b);
-  DenseMap<unsigned, LayoutState> propagate(unsigned cluster,
-                                            ArrayRef<Seed> seeds,
-                                            bool acrossConversions);
+  DenseMap<unsigned, LayoutState>
+  propagate(unsigned cluster, ArrayRef<Seed> seeds, bool acrossConversions);
 
   LogicalResult rewrite();
   Value materialize(unsigned valueIdx, Attribute layout,
@@ -351,8 +349,7 @@ void LayoutAssignment::build() {
       produced.push_back(distributedLayout(result) ? result : Value());
     SmallVector<OpOperand *> consumed;
     for (OpOperand &operand : op->getOpOperands())
-      consumed.push_back(distributedLayout(operand.get()) ? &operand
-                                                          : nullptr);
+      consumed.push_back(distributedLayout(operand.get()) ? &operand : nullptr);
     addNode(op, /*tied=*/false, produced, consumed);
   });
 
@@ -505,12 +502,12 @@ bool LayoutAssignment::isEquivalent(const Node &node, const LayoutState &a,
            (x && y &&
             costs.isSame(cast<RankedTensorType>(value.getType()), x, y));
   };
-  for (auto [value, x, y] : llvm::zip_equal(node.produced, a.produced,
-                                            b.produced))
+  for (auto [value, x, y] :
+       llvm::zip_equal(node.produced, a.produced, b.produced))
     if (value && !same(value, x, y))
       return false;
-  for (auto [operand, x, y] : llvm::zip_equal(node.consumed, a.consumed,
-                                              b.consumed))
+  for (auto [operand, x, y] :
+       llvm::zip_equal(node.consumed, a.consumed, b.consumed))
     if (operand && !same(operand->get(), x, y))
       return false;
   return true;
@@ -656,12 +653,11 @@ void LayoutAssignment::solve() {
           for (auto &[n, layouts] : candidate)
             std::swap(state[n], layouts);
           LLVM_DEBUG(llvm::dbgs()
-                     << "cluster " << c << (across ? " (across)" : "")
-                     << ": " << seeds.size() << " seed(s) from "
+                     << "cluster " << c << (across ? " (across)" : "") << ": "
+                     << seeds.size() << " seed(s) from "
                      << nodes[seeds.front().node].op->getName() << " in "
                      << seeds.front().layout << " move " << candidate.size()
-                     << " node(s), cost " << before << " -> " << after
-                     << "\n");
+                     << " node(s), cost " << before << " -> " << after << "\n");
           if (before - after > bestGain) {
             bestGain = before - after;
             best = std::move(candidate);
@@ -708,13 +704,13 @@ static OpBuilder::InsertPoint conversionPoint(Value value,
       break;
     Region *region = nullptr;
     for (OpOperand *reader : readers) {
-      Region *r = ifOp.getThenRegion().isAncestor(
-                      reader->getOwner()->getParentRegion())
-                      ? &ifOp.getThenRegion()
-                  : ifOp.getElseRegion().isAncestor(
-                        reader->getOwner()->getParentRegion())
-                      ? &ifOp.getElseRegion()
-                      : nullptr;
+      Region *r =
+          ifOp.getThenRegion().isAncestor(reader->getOwner()->getParentRegion())
+              ? &ifOp.getThenRegion()
+          : ifOp.getElseRegion().isAncestor(
+                reader->getOwner()->getParentRegion())
+              ? &ifOp.getElseRegion()
+              : nullptr;
       if (!r || (region && r != region)) {
         region = nullptr;
         break;
@@ -760,8 +756,8 @@ LogicalResult LayoutAssignment::rewrite() {
   for (auto [n, node] : llvm::enumerate(nodes)) {
     if (state[n] == node.current)
       continue;
-    for (auto [value, layout] : llvm::zip_equal(node.produced,
-                                                state[n].produced))
+    for (auto [value, layout] :
+         llvm::zip_equal(node.produced, state[n].produced))
       if (value)
         value.setType(
             withEncoding(cast<RankedTensorType>(value.getType()), layout));

@@ -64,8 +64,8 @@ LinearLayout renameOutsToStandard(const LinearLayout &layout) {
   for (auto [i, name] : llvm::enumerate(names))
     result = result.renameOutDim(name, "tmp" + std::to_string(i));
   for (unsigned i = 0; i < names.size(); ++i)
-    result = result.renameOutDim("tmp" + std::to_string(i),
-                                 getTensorDimName(i));
+    result =
+        result.renameOutDim("tmp" + std::to_string(i), getTensorDimName(i));
   return result;
 }
 
@@ -131,18 +131,18 @@ FailureOr<LinearLayout> removePairRegister(const LinearLayout &layout,
     }
   if (!found || !clean)
     return failure();
-  return rebuild(layout, newShape,
-                 [&](StringRef inDim, SmallVectorImpl<LinearLayout::Basis> &bs) {
-                   if (inDim == kRegisterDim) {
-                     auto *it = llvm::find_if(bs, [&](const auto &b) {
-                       return ArrayRef(b) == pairBasis;
-                     });
-                     bs.erase(it);
-                   }
-                   if (dropDim)
-                     for (LinearLayout::Basis &b : bs)
-                       b.erase(b.begin() + dim);
-                 });
+  return rebuild(
+      layout, newShape,
+      [&](StringRef inDim, SmallVectorImpl<LinearLayout::Basis> &bs) {
+        if (inDim == kRegisterDim) {
+          auto *it = llvm::find_if(
+              bs, [&](const auto &b) { return ArrayRef(b) == pairBasis; });
+          bs.erase(it);
+        }
+        if (dropDim)
+          for (LinearLayout::Basis &b : bs)
+            b.erase(b.begin() + dim);
+      });
 }
 
 /// Appends a register selecting between two halves along `dim`: a new minor
@@ -250,9 +250,8 @@ Attribute mlir::tessera::gpu::getPreferredEncoding(
     if (matches(candidate))
       return candidate;
   const LaunchShape &launch = hints.launch;
-  BlockedAttr blocked =
-      getDefaultBlockedEncoding(ctx, shape, launch.numWarps,
-                                launch.threadsPerWarp, launch.numCTAs);
+  BlockedAttr blocked = getDefaultBlockedEncoding(
+      ctx, shape, launch.numWarps, launch.threadsPerWarp, launch.numCTAs);
   if (matches(blocked))
     return blocked;
   return linear;
@@ -266,10 +265,9 @@ Attribute mlir::tessera::gpu::getSliceEncoding(Attribute parent,
     return SliceAttr::get(parent.getContext(), dim, parent);
   SmallVector<int64_t> shape(parentShape);
   shape.erase(shape.begin() + dim);
-  return getPreferredEncoding(parent.getContext(),
-                              sliceToLinearLayout(toLL(parent, parentShape),
-                                                  dim),
-                              shape, hints);
+  return getPreferredEncoding(
+      parent.getContext(), sliceToLinearLayout(toLL(parent, parentShape), dim),
+      shape, hints);
 }
 
 Attribute mlir::tessera::gpu::inferExpandDimsResultEncoding(
@@ -307,8 +305,8 @@ mlir::tessera::gpu::inferBroadcastResultEncoding(Attribute src) {
 }
 
 Attribute mlir::tessera::gpu::inferBroadcastOperandEncoding(
-    Attribute result, ArrayRef<int64_t> resultShape,
-    ArrayRef<int64_t> srcShape, const LayoutHints &hints) {
+    Attribute result, ArrayRef<int64_t> resultShape, ArrayRef<int64_t> srcShape,
+    const LayoutHints &hints) {
   if (isShapeIndependent(result))
     return result;
   // Collapse the broadcast dimensions: a thread then holds, for every element
@@ -372,8 +370,7 @@ Attribute mlir::tessera::gpu::inferJoinResultEncoding(
 }
 
 FailureOr<Attribute> mlir::tessera::gpu::inferJoinOperandEncoding(
-    Attribute result, ArrayRef<int64_t> resultShape,
-    const LayoutHints &hints) {
+    Attribute result, ArrayRef<int64_t> resultShape, const LayoutHints &hints) {
   unsigned minor = resultShape.size() - 1;
   SmallVector<int32_t> pair(resultShape.size(), 0);
   pair[minor] = 1;
@@ -393,23 +390,22 @@ FailureOr<Attribute> mlir::tessera::gpu::inferSplitResultEncoding(
 }
 
 Attribute mlir::tessera::gpu::inferSplitOperandEncoding(
-    Attribute result, ArrayRef<int64_t> resultShape,
-    const LayoutHints &hints) {
+    Attribute result, ArrayRef<int64_t> resultShape, const LayoutHints &hints) {
   return inferJoinResultEncoding(result, resultShape, hints);
 }
 
-Attribute mlir::tessera::gpu::inferCatResultEncoding(
-    Attribute src, ArrayRef<int64_t> srcShape, const LayoutHints &hints) {
+Attribute mlir::tessera::gpu::inferCatResultEncoding(Attribute src,
+                                                     ArrayRef<int64_t> srcShape,
+                                                     const LayoutHints &hints) {
   SmallVector<int64_t> shape(srcShape);
   shape[0] *= 2;
   return getPreferredEncoding(src.getContext(),
-                              appendPairRegister(toLL(src, srcShape), 0),
-                              shape, hints);
+                              appendPairRegister(toLL(src, srcShape), 0), shape,
+                              hints);
 }
 
 FailureOr<Attribute> mlir::tessera::gpu::inferCatOperandEncoding(
-    Attribute result, ArrayRef<int64_t> resultShape,
-    const LayoutHints &hints) {
+    Attribute result, ArrayRef<int64_t> resultShape, const LayoutHints &hints) {
   if (resultShape[0] < 2)
     return failure();
   int32_t half = resultShape[0] / 2;
@@ -458,9 +454,10 @@ OpLayouts mlir::tessera::gpu::getCurrentLayouts(Operation *op) {
   return result;
 }
 
-FailureOr<OpLayouts> mlir::tessera::gpu::inferLayoutsFromOperand(
-    Operation *op, unsigned operandIdx, Attribute layout,
-    const LayoutHints &hints) {
+FailureOr<OpLayouts>
+mlir::tessera::gpu::inferLayoutsFromOperand(Operation *op, unsigned operandIdx,
+                                            Attribute layout,
+                                            const LayoutHints &hints) {
   if (getLayoutRole(op) != LayoutRole::Propagatable ||
       operandIdx >= op->getNumOperands() ||
       !layoutOf(op->getOperand(operandIdx)) || !layout)
@@ -486,8 +483,7 @@ FailureOr<OpLayouts> mlir::tessera::gpu::inferLayoutsFromOperand(
         return result;
       })
       .Case([&](ReduceOp reduce) -> FailureOr<OpLayouts> {
-        setResults(getSliceEncoding(layout, srcShape, reduce.getAxis(),
-                                    hints));
+        setResults(getSliceEncoding(layout, srcShape, reduce.getAxis(), hints));
         return result;
       })
       .Case([&](TransOp trans) -> FailureOr<OpLayouts> {
@@ -520,12 +516,13 @@ FailureOr<OpLayouts> mlir::tessera::gpu::inferLayoutsFromOperand(
       .Default([&](Operation *) -> FailureOr<OpLayouts> { return result; });
 }
 
-FailureOr<OpLayouts> mlir::tessera::gpu::inferLayoutsFromResult(
-    Operation *op, unsigned resultIdx, Attribute layout,
-    const LayoutHints &hints) {
+FailureOr<OpLayouts>
+mlir::tessera::gpu::inferLayoutsFromResult(Operation *op, unsigned resultIdx,
+                                           Attribute layout,
+                                           const LayoutHints &hints) {
   if (getLayoutRole(op) != LayoutRole::Propagatable ||
-      resultIdx >= op->getNumResults() ||
-      !layoutOf(op->getResult(resultIdx)) || !layout)
+      resultIdx >= op->getNumResults() || !layoutOf(op->getResult(resultIdx)) ||
+      !layout)
     return failure();
   ArrayRef<int64_t> resultShape = shapeOf(op->getResult(resultIdx));
   OpLayouts result = uniformLayouts(op, layout);
@@ -557,9 +554,8 @@ FailureOr<OpLayouts> mlir::tessera::gpu::inferLayoutsFromResult(
         return result;
       })
       .Case([&](TransOp trans) -> FailureOr<OpLayouts> {
-        setOperands(inferTransEncoding(layout, resultShape,
-                                       invertPermutation(trans.getOrder()),
-                                       hints));
+        setOperands(inferTransEncoding(
+            layout, resultShape, invertPermutation(trans.getOrder()), hints));
         return result;
       })
       .Case([&](ReshapeOp) -> FailureOr<OpLayouts> {
@@ -612,8 +608,8 @@ bool mlir::tessera::gpu::hasConsistentLayouts(Operation *op,
   auto *operandIt =
       llvm::find_if(current.operands, [](Attribute a) { return bool(a); });
   if (operandIt != current.operands.end() &&
-      matches(inferLayoutsFromOperand(
-          op, operandIt - current.operands.begin(), *operandIt, hints)))
+      matches(inferLayoutsFromOperand(op, operandIt - current.operands.begin(),
+                                      *operandIt, hints)))
     return true;
   auto *resultIt =
       llvm::find_if(current.results, [](Attribute a) { return bool(a); });
@@ -658,8 +654,8 @@ mlir::tessera::gpu::getTiedLayoutGroups(Operation *op) {
 Value mlir::tessera::gpu::cloneFreeOpWithLayout(OpBuilder &builder,
                                                 Operation *op,
                                                 Attribute layout) {
-  auto type = withEncoding(cast<RankedTensorType>(op->getResult(0).getType()),
-                           layout);
+  auto type =
+      withEncoding(cast<RankedTensorType>(op->getResult(0).getType()), layout);
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     auto dense = cast<DenseElementsAttr>(constant.getValue());
     return arith::ConstantOp::create(

@@ -63,8 +63,7 @@ OpLayouts getCurrentLayouts(Operation *op);
 /// `operandIdx` takes `layout`; failure when the op cannot work in that
 /// layout without moving data (e.g. a split whose pairs are spread over
 /// threads) or `op` is not Propagatable.
-FailureOr<OpLayouts> inferLayoutsFromOperand(Operation *op,
-                                             unsigned operandIdx,
+FailureOr<OpLayouts> inferLayoutsFromOperand(Operation *op, unsigned operandIdx,
                                              Attribute layout,
                                              const LayoutHints &hints);
 
@@ -157,8 +156,7 @@ Attribute inferBroadcastOperandEncoding(Attribute result,
 /// order[i]); a blocked layout stays blocked. For the operand's layout from
 /// the result's, pass the inverse permutation.
 Attribute inferTransEncoding(Attribute src, ArrayRef<int64_t> srcShape,
-                             ArrayRef<int32_t> order,
-                             const LayoutHints &hints);
+                             ArrayRef<int32_t> order, const LayoutHints &hints);
 
 /// reshape: every element keeps its thread and register, the row-major order
 /// of the elements is unchanged. Works in both directions.
