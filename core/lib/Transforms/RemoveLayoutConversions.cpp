@@ -197,6 +197,51 @@ bool Rematerializer::run(ConvertLayoutOp convert) {
   return true;
 }
 
+/// Whether `op`'s verifier leaves the layout of operand `operand` free, so
+/// that it may read an equivalent layout (one placing every element in the
+/// same register of the same thread) instead.
+bool takesAnyOperandEncoding(OpOperand &operand) {
+  Operation *op = operand.getOwner();
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return reduce.getSrcs().size() == 1;
+  return isa<ExpandDimsOp, BroadcastOp, TransOp, ReshapeOp, SplitOp>(op);
+}
+
+/// Whether the verifier of the op making `result` leaves its layout free.
+bool makesAnyResultEncoding(Value result) {
+  Operation *op = result.getDefiningOp();
+  return op && isa<ReduceOp, ExpandDimsOp, BroadcastOp, TransOp, ReshapeOp,
+                   JoinOp, CatOp>(op);
+}
+
+/// Drops conversions between equivalent layouts (e.g. a slice and a blocked
+/// layout that place every element alike, which the assignment cannot always
+/// avoid because reductions name their results by slices) where the reader
+/// or the producer accepts either spelling.
+void foldEquivalentConversions(FunctionOpInterface func) {
+  SmallVector<ConvertLayoutOp> converts;
+  func.walk([&](ConvertLayoutOp op) { converts.push_back(op); });
+  for (ConvertLayoutOp convert : converts) {
+    Value src = convert.getSrc();
+    auto srcType = cast<RankedTensorType>(src.getType());
+    if (!isSameLayout(srcType.getEncoding(), convert.getType().getEncoding(),
+                      srcType.getShape()))
+      continue;
+    if (llvm::all_of(convert->getUses(), [](OpOperand &use) {
+          return takesAnyOperandEncoding(use);
+        })) {
+      convert.replaceAllUsesWith(src);
+      convert.erase();
+      continue;
+    }
+    if (src.hasOneUse() && makesAnyResultEncoding(src)) {
+      src.setType(convert.getType());
+      convert.replaceAllUsesWith(src);
+      convert.erase();
+    }
+  }
+}
+
 /// Erases the ops of `ops` that nothing reads and that have no effects, and
 /// then whatever those alone kept alive.
 void eraseDeadOps(SetVector<Operation *> &ops) {
@@ -256,6 +301,7 @@ private:
         sources.insert(def);
     if (failed(applyOpPatternsGreedily(converts, std::move(patterns), config)))
       return func.emitError("conversion clean-up did not converge");
+    foldEquivalentConversions(func);
     // Sources whose only reader was a conversion that folded away.
     SetVector<Operation *> dead;
     func.walk([&](Operation *op) {
