@@ -84,6 +84,11 @@ int64_t LayoutCostModel::conversionCost(RankedTensorType type, Attribute from,
 
 int64_t LayoutCostModel::combineCost(RankedTensorType type, Attribute layout,
                                      unsigned axis, bool keepsAxis) {
+  Type key = RankedTensorType::get(
+      type.getShape(), IntegerType::get(type.getContext(), 8), layout);
+  auto [it, inserted] = combineCache.try_emplace({key, 2 * axis + keepsAxis});
+  if (!inserted)
+    return it->second;
   LinearLayout ll =
       cast<DistributedLayoutAttr>(layout).toLinearLayout(type.getShape());
   int64_t in = ll.getInDimSize(kRegisterDim);
@@ -98,6 +103,8 @@ int64_t LayoutCostModel::combineCost(RankedTensorType type, Attribute layout,
   int64_t cost = in + kShuffleCost * spans(kLaneDim) * out;
   if (spans(kWarpDim) || spans(kBlockDim))
     cost += kConversionFixedCost + 2 * kConversionCostPerRegister * out;
+  // Look the entry up again: computing the cost may have grown the map.
+  combineCache[{key, 2 * axis + keepsAxis}] = cost;
   return cost;
 }
 
@@ -235,6 +242,7 @@ private:
   void solve();
   SmallVector<SmallVector<Seed>> candidateSeeds(unsigned cluster);
   FailureOr<LayoutState> inferState(const Seed &seed);
+  FailureOr<LayoutState> inferStateUncached(const Seed &seed);
   bool isEquivalent(const Node &node, const LayoutState &a,
                     const LayoutState &b);
   DenseMap<unsigned, LayoutState>
@@ -261,6 +269,9 @@ private:
   std::vector<unsigned> valueMark;
   unsigned markGeneration = 0;
   SmallVector<Operation *> originalConversions;
+  DenseMap<std::tuple<unsigned, unsigned, unsigned, Attribute>,
+           FailureOr<LayoutState>>
+      inferred;
   DenseMap<std::pair<Operation *, Attribute>, Value> freeClones;
 };
 
@@ -478,6 +489,19 @@ LayoutAssignment::nodesCost(const DenseMap<unsigned, LayoutState> &changed) {
 //===----------------------------------------------------------------------===//
 
 FailureOr<LayoutState> LayoutAssignment::inferState(const Seed &seed) {
+  // The IR does not change during the search: each inference is made once.
+  auto key = std::make_tuple(seed.node, unsigned(seed.produced), seed.slot,
+                             seed.layout);
+  auto known = inferred.find(key);
+  if (known != inferred.end())
+    return known->second;
+  FailureOr<LayoutState> result = inferStateUncached(seed);
+  inferred.try_emplace(key, result);
+  return result;
+}
+
+FailureOr<LayoutState>
+LayoutAssignment::inferStateUncached(const Seed &seed) {
   const Node &node = nodes[seed.node];
   if (node.tied) {
     // Control flow hands the value along unchanged: one layout for all.
@@ -516,13 +540,14 @@ bool LayoutAssignment::isEquivalent(const Node &node, const LayoutState &a,
 DenseMap<unsigned, LayoutState>
 LayoutAssignment::propagate(unsigned cluster, ArrayRef<Seed> seeds,
                             bool acrossConversions) {
-  DenseMap<unsigned, LayoutState> assigned;
+  DenseMap<unsigned, LayoutState> changed;
+  DenseSet<unsigned> visited;
   std::deque<Seed> worklist(seeds.begin(), seeds.end());
   // Within the cluster, or (to move several clusters at once) through
   // conversions into the others as well.
   auto reachable = [&](unsigned node, bool direct) {
-    return node != kNone && !assigned.count(node) &&
-           (acrossConversions ? assigned.size() < kMaxMovedNodes
+    return node != kNone && !visited.contains(node) &&
+           (acrossConversions ? changed.size() < kMaxMovedNodes
                               : direct && nodes[node].cluster == cluster);
   };
   // Breadth first, first layout wins: a node reached with two layouts keeps
@@ -530,30 +555,34 @@ LayoutAssignment::propagate(unsigned cluster, ArrayRef<Seed> seeds,
   while (!worklist.empty()) {
     Seed seed = worklist.front();
     worklist.pop_front();
-    if (assigned.count(seed.node))
+    if (!visited.insert(seed.node).second)
       continue;
     FailureOr<LayoutState> inferred = inferState(seed);
     if (failed(inferred))
       continue;
     const Node &node = nodes[seed.node];
+    const LayoutState &now = state[seed.node];
     // Different attributes may place elements identically (a slice of a
     // blocked layout and a 1-D blocked one). When the node already has the
     // layout it is reached with, keep its attributes rather than equivalent
     // ones, so that no conversion between equivalent layouts appears on its
     // other side.
-    const LayoutState &now = state[seed.node];
     Attribute arrival =
         seed.produced ? now.produced[seed.slot] : now.consumed[seed.slot];
     if (arrival == seed.layout && isEquivalent(node, *inferred, now))
       *inferred = now;
-    // Walk to the neighbours this node reads or feeds directly.
+    // A node that keeps its layouts changes nothing for the neighbours that
+    // agree with it already; only the edges that need a conversion now may
+    // improve from there.
+    bool moved = *inferred != now;
     for (auto [slot, valueIdx] : llvm::enumerate(node.consumedValue)) {
       if (valueIdx == kNone)
         continue;
       const ValueInfo &value = values[valueIdx];
-      if (value.kind == ValueInfo::Kind::Node &&
-          reachable(value.node,
-                    node.consumed[slot]->get() == values[valueIdx].value))
+      if (value.kind != ValueInfo::Kind::Node ||
+          (!moved && layoutOf(value) == now.consumed[slot]))
+        continue;
+      if (reachable(value.node, node.consumed[slot]->get() == value.value))
         worklist.push_back(
             {value.node, true, value.slot, inferred->consumed[slot]});
     }
@@ -562,14 +591,16 @@ LayoutAssignment::propagate(unsigned cluster, ArrayRef<Seed> seeds,
         continue;
       for (unsigned u : values[valueIdx].uses) {
         const UseInfo &use = uses[u];
-        if (reachable(use.node, use.direct))
+        if ((moved || requirementOf(use) != now.produced[slot]) &&
+            reachable(use.node, use.direct))
           worklist.push_back(
               {use.node, false, use.slot, inferred->produced[slot]});
       }
     }
-    assigned.try_emplace(seed.node, std::move(*inferred));
+    if (moved)
+      changed.try_emplace(seed.node, std::move(*inferred));
   }
-  return assigned;
+  return changed;
 }
 
 SmallVector<SmallVector<Seed>>

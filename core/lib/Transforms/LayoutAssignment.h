@@ -66,6 +66,7 @@ private:
   int64_t combineCost(RankedTensorType type, Attribute layout, unsigned axis,
                       bool keepsAxis);
   DenseMap<Type, LayoutFacts> cache;
+  DenseMap<std::pair<Type, unsigned>, int64_t> combineCache;
 };
 
 /// The layouts of the anchors of `func` (the tensors of its Fixed ops and
