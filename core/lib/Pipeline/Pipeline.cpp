@@ -253,6 +253,8 @@ Pipeline mlir::tessera::buildCorePipeline() {
               opts.target = o.target;
               pm.addPass(createTesseraConvertToGPU(opts));
             }});
+  // After every pass that picks layouts for its own ops (coalescing of
+  // memory accesses goes right before it), so that the rest follows them.
   p.append({"remove-layout-conversions",
             "move computation into the layouts that need fewest conversions",
             [](OpPassManager &pm, Opts) {

@@ -13,16 +13,23 @@
 //
 // Nodes that read each other's results directly (not through a conversion)
 // form a *cluster*: the ops between two conversions, which the earlier passes
-// put in one layout. The search moves one cluster at a time (iterated
-// conditional modes): its candidates come from propagating, through the
-// cluster, the layout found at one of its boundaries (a value flowing in, a
-// layout a reader outside needs) or at all of them at once, and the cheapest
-// candidate replaces the cluster's assignment when it lowers the total cost.
-// Each move strictly lowers the cost, so the search ends. This pushes a
-// conversion forward past the ops that follow it (the candidate seeded by its
-// source's layout) or backward through the ops before it (seeded by the
-// layout its readers need), moves loop-carried values into the layout their
-// loop body produces, and lets anchors win wherever that saves conversions.
+// put in one layout. The search visits one cluster at a time (iterated
+// conditional modes). Its candidates propagate a layout found at one of the
+// cluster's boundaries (that of a value flowing in, or one a reader outside
+// needs), or at all of them at once, through the cluster and, in a second
+// variant, on through conversions into the clusters beyond, so that several
+// clusters can move together where none gains alone. Propagation goes on
+// only from nodes whose layouts change. The candidate that lowers the total
+// cost most is kept; every move strictly lowers it, so the search ends.
+//
+// This pushes a conversion forward past the ops that follow it (the
+// candidate seeded by its source's layout) or backward through the ops
+// before it (seeded by the layout its readers need), moves loop-carried
+// values into the layout their loop body produces, and lets anchors win
+// wherever that saves conversions. Finally every reader is given its value
+// in the layout it needs: the value itself, a Free op rebuilt in that
+// layout, or one conversion per value and layout, placed right after the
+// value is made.
 //
 //===----------------------------------------------------------------------===//
 #include "LayoutAssignment.h"
