@@ -166,3 +166,115 @@ func.func @qk_softmax(%q: tensor<64x32xf16, #ld>, %k: tensor<32x64xf16, #ld>, %p
   return
 }
 }
+
+
+// -----
+
+// The inner loop of flash attention, as convert-to-gpu and a plugin leave
+// it (default layouts, dots in matrix-unit layouts with conversions around
+// them). The running maximum and sum are carried in the row layout of the
+// first dot's result, the output accumulator in the second dot's result
+// layout, and the probabilities feed the second dot without a conversion
+// (its operand layout is the first dot's result layout). Per iteration only
+// the loaded K and V tiles move (to operand layouts); Q moves once, before
+// the loop, and the output once, after it.
+// CHECK-DAG: #[[S:.*]] = #tessera_gpu.linear<register = {{\[\[}}0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = {{\[\[}}0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = {{\[\[}}16, 0], [32, 0]], block = []>
+// CHECK-DAG: #[[O:.*]] = #tessera_gpu.linear<register = {{\[\[}}0, 1], [8, 0], [0, 8], [0, 16]], lane = {{\[\[}}0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = {{\[\[}}16, 0], [32, 0]], block = []>
+// CHECK-DAG: #[[ROW:.*]] = #tessera_gpu.linear<register = {{\[\[}}8]], lane = {{\[\[}}0], [0], [1], [2], [4]], warp = {{\[\[}}16], [32]], block = []>
+// CHECK-LABEL: func.func @attn
+// CHECK: %[[Q:.*]] = tessera_gpu.convert_layout %{{.*}} : tensor<64x32xf16, #{{.*}}> -> tensor<64x32xf16, #[[O]]>
+// CHECK: scf.for {{.*}} -> (tensor<64x32xf32, #[[O]]>, tensor<64xf32, #[[ROW]]>, tensor<64xf32, #[[ROW]]>, {{.*}})
+// CHECK: %[[K:.*]] = tessera_gpu.convert_layout %{{.*}} : tensor<32x64xf16, #{{.*}}> -> tensor<32x64xf16, #[[KOP:.*]]>
+// CHECK: %[[QK:.*]] = tessera.dot %[[Q]], %[[K]], %{{.*}} : tensor<64x32xf16, #[[O]]> * tensor<32x64xf16, #[[KOP]]> -> tensor<64x64xf32, #[[S]]>
+// CHECK-NOT: tessera_gpu.convert_layout
+// CHECK: tessera.reduce(%[[QK]]) {axis = 1 : i32} : (tensor<64x64xf32, #[[S]]>) -> tensor<64xf32, #[[ROW]]>
+// CHECK-NOT: tessera_gpu.convert_layout
+// CHECK: %[[P:.*]] = arith.truncf %{{.*}} : tensor<64x64xf32, #[[S]]> to tensor<64x64xf16, #[[S]]>
+// CHECK: %[[V:.*]] = tessera_gpu.convert_layout %{{.*}} : tensor<64x32xf16, #{{.*}}> -> tensor<64x32xf16, #[[VOP:.*]]>
+// CHECK-NEXT: tessera.dot %[[P]], %[[V]], %{{.*}} : tensor<64x64xf16, #[[S]]> * tensor<64x32xf16, #[[VOP]]> -> tensor<64x32xf32, #[[O]]>
+// CHECK-NOT: tessera_gpu.convert_layout
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-COUNT-1: tessera_gpu.convert_layout %{{.*}} : tensor<64x32xf32, #[[O]]>
+// CHECK-NOT: tessera_gpu.convert_layout
+// CHECK: return
+#blocked = #tessera_gpu.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+#blocked1 = #tessera_gpu.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]>
+#blocked2 = #tessera_gpu.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#blocked3 = #tessera_gpu.blocked<sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]>
+#dot_op = #tessera_gpu.dot_op<opIdx = 0, parent = #blocked1>
+#dot_op1 = #tessera_gpu.dot_op<opIdx = 1, parent = #blocked1>
+#dot_op2 = #tessera_gpu.dot_op<opIdx = 0, parent = #blocked>
+#dot_op3 = #tessera_gpu.dot_op<opIdx = 1, parent = #blocked>
+#slice = #tessera_gpu.slice<dim = 1, parent = #blocked1>
+#slice1 = #tessera_gpu.slice<dim = 1, parent = #blocked3>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i32, tessera_gpu.threads_per_warp = 32 : i32} {
+  func.func @attn(%arg0: tensor<64x32x!tessera.ptr<f16>, #blocked>, %arg1: tensor<32x64x!tessera.ptr<f16>, #blocked1>, %arg2: tensor<64x32x!tessera.ptr<f16>, #blocked>, %arg3: tensor<64x32x!tessera.ptr<f32>, #blocked>, %arg4: i32) {
+    %cst = arith.constant dense<64> : tensor<64x32xi32, #blocked>
+    %cst_0 = arith.constant dense<64> : tensor<32x64xi32, #blocked1>
+    %cst_1 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked1>
+    %cst_2 = arith.constant dense<1.000000e+00> : tensor<64xf32, #blocked2>
+    %cst_3 = arith.constant dense<0xFF800000> : tensor<64xf32, #blocked2>
+    %cst_4 = arith.constant dense<0.000000e+00> : tensor<64x32xf32, #blocked>
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %0 = tessera.load %arg0 : tensor<64x32x!tessera.ptr<f16>, #blocked>
+    %1:5 = scf.for %arg5 = %c0_i32 to %arg4 step %c1_i32 iter_args(%arg6 = %cst_4, %arg7 = %cst_3, %arg8 = %cst_2, %arg9 = %arg1, %arg10 = %arg2) -> (tensor<64x32xf32, #blocked>, tensor<64xf32, #blocked2>, tensor<64xf32, #blocked2>, tensor<32x64x!tessera.ptr<f16>, #blocked1>, tensor<64x32x!tessera.ptr<f16>, #blocked>)  : i32 {
+      %7 = tessera.load %arg9 : tensor<32x64x!tessera.ptr<f16>, #blocked1>
+      %8 = tessera_gpu.convert_layout %0 : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #dot_op>
+      %9 = tessera_gpu.convert_layout %7 : tensor<32x64xf16, #blocked1> -> tensor<32x64xf16, #dot_op1>
+      %pa1 = tessera_gpu.convert_layout %8 : tensor<64x32xf16, #dot_op> -> tensor<64x32xf16, #tessera_gpu.linear<register = [[0, 1], [8, 0], [0, 8], [0, 16]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []>>
+      %pb1 = tessera_gpu.convert_layout %9 : tensor<32x64xf16, #dot_op1> -> tensor<32x64xf16, #tessera_gpu.linear<register = [[1, 0], [8, 0], [16, 0], [0, 8], [0, 16], [0, 32]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 0], [0, 0]], block = []>>
+      %pc1 = tessera_gpu.convert_layout %cst_1 : tensor<64x64xf32, #blocked1> -> tensor<64x64xf32, #tessera_gpu.linear<register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []>>
+      %pd1 = tessera.dot %pa1, %pb1, %pc1 : tensor<64x32xf16, #tessera_gpu.linear<register = [[0, 1], [8, 0], [0, 8], [0, 16]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []>> * tensor<32x64xf16, #tessera_gpu.linear<register = [[1, 0], [8, 0], [16, 0], [0, 8], [0, 16], [0, 32]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 0], [0, 0]], block = []>> -> tensor<64x64xf32, #tessera_gpu.linear<register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []>>
+      %10 = tessera_gpu.convert_layout %pd1 : tensor<64x64xf32, #tessera_gpu.linear<register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []>> -> tensor<64x64xf32, #blocked1>
+      %11 = tessera.reduce(%10) {axis = 1 : i32} : (tensor<64x64xf32, #blocked1>) -> tensor<64xf32, #slice> {
+      ^bb0(%arg11: f32, %arg12: f32):
+        %38 = arith.maximumf %arg11, %arg12 : f32
+        tessera.reduce.return %38 : f32
+      }
+      %12 = tessera_gpu.convert_layout %11 : tensor<64xf32, #slice> -> tensor<64xf32, #blocked2>
+      %13 = arith.maximumf %arg7, %12 : tensor<64xf32, #blocked2>
+      %14 = tessera_gpu.convert_layout %13 : tensor<64xf32, #blocked2> -> tensor<64xf32, #slice1>
+      %15 = tessera.expand_dims %14 {axis = 1 : i32} : tensor<64xf32, #slice1> -> tensor<64x1xf32, #blocked3>
+      %16 = tessera_gpu.convert_layout %15 : tensor<64x1xf32, #blocked3> -> tensor<64x1xf32, #blocked1>
+      %17 = tessera.broadcast %16 : tensor<64x1xf32, #blocked1> -> tensor<64x64xf32, #blocked1>
+      %18 = arith.subf %10, %17 : tensor<64x64xf32, #blocked1>
+      %19 = math.exp2 %18 : tensor<64x64xf32, #blocked1>
+      %20 = arith.subf %arg7, %13 : tensor<64xf32, #blocked2>
+      %21 = math.exp2 %20 : tensor<64xf32, #blocked2>
+      %22 = tessera.reduce(%19) {axis = 1 : i32} : (tensor<64x64xf32, #blocked1>) -> tensor<64xf32, #slice> {
+      ^bb0(%arg11: f32, %arg12: f32):
+        %38 = arith.addf %arg11, %arg12 : f32
+        tessera.reduce.return %38 : f32
+      }
+      %23 = tessera_gpu.convert_layout %22 : tensor<64xf32, #slice> -> tensor<64xf32, #blocked2>
+      %24 = arith.mulf %arg8, %21 : tensor<64xf32, #blocked2>
+      %25 = arith.addf %24, %23 : tensor<64xf32, #blocked2>
+      %26 = tessera_gpu.convert_layout %21 : tensor<64xf32, #blocked2> -> tensor<64xf32, #slice1>
+      %27 = tessera.expand_dims %26 {axis = 1 : i32} : tensor<64xf32, #slice1> -> tensor<64x1xf32, #blocked3>
+      %28 = tessera_gpu.convert_layout %27 : tensor<64x1xf32, #blocked3> -> tensor<64x1xf32, #blocked>
+      %29 = tessera.broadcast %28 : tensor<64x1xf32, #blocked> -> tensor<64x32xf32, #blocked>
+      %30 = arith.mulf %arg6, %29 : tensor<64x32xf32, #blocked>
+      %31 = arith.truncf %19 : tensor<64x64xf32, #blocked1> to tensor<64x64xf16, #blocked1>
+      %32 = tessera.load %arg10 : tensor<64x32x!tessera.ptr<f16>, #blocked>
+      %33 = tessera_gpu.convert_layout %31 : tensor<64x64xf16, #blocked1> -> tensor<64x64xf16, #dot_op2>
+      %34 = tessera_gpu.convert_layout %32 : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #dot_op3>
+      %pa2 = tessera_gpu.convert_layout %33 : tensor<64x64xf16, #dot_op2> -> tensor<64x64xf16, #tessera_gpu.linear<register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []>>
+      %pb2 = tessera_gpu.convert_layout %34 : tensor<64x32xf16, #dot_op3> -> tensor<64x32xf16, #tessera_gpu.linear<register = [[1, 0], [8, 0], [16, 0], [32, 0], [0, 8], [0, 16]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 0], [0, 0]], block = []>>
+      %pc2 = tessera_gpu.convert_layout %30 : tensor<64x32xf32, #blocked> -> tensor<64x32xf32, #tessera_gpu.linear<register = [[0, 1], [8, 0], [0, 8], [0, 16]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []>>
+      %pd2 = tessera.dot %pa2, %pb2, %pc2 : tensor<64x64xf16, #tessera_gpu.linear<register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []>> * tensor<64x32xf16, #tessera_gpu.linear<register = [[1, 0], [8, 0], [16, 0], [32, 0], [0, 8], [0, 16]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 0], [0, 0]], block = []>> -> tensor<64x32xf32, #tessera_gpu.linear<register = [[0, 1], [8, 0], [0, 8], [0, 16]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []>>
+      %35 = tessera_gpu.convert_layout %pd2 : tensor<64x32xf32, #tessera_gpu.linear<register = [[0, 1], [8, 0], [0, 8], [0, 16]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []>> -> tensor<64x32xf32, #blocked>
+      %36 = tessera.addptr %arg9, %cst_0 : tensor<32x64x!tessera.ptr<f16>, #blocked1>, tensor<32x64xi32, #blocked1>
+      %37 = tessera.addptr %arg10, %cst : tensor<64x32x!tessera.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+      scf.yield %35, %13, %25, %36, %37 : tensor<64x32xf32, #blocked>, tensor<64xf32, #blocked2>, tensor<64xf32, #blocked2>, tensor<32x64x!tessera.ptr<f16>, #blocked1>, tensor<64x32x!tessera.ptr<f16>, #blocked>
+    }
+    %2 = tessera_gpu.convert_layout %1#2 : tensor<64xf32, #blocked2> -> tensor<64xf32, #slice1>
+    %3 = tessera.expand_dims %2 {axis = 1 : i32} : tensor<64xf32, #slice1> -> tensor<64x1xf32, #blocked3>
+    %4 = tessera_gpu.convert_layout %3 : tensor<64x1xf32, #blocked3> -> tensor<64x1xf32, #blocked>
+    %5 = tessera.broadcast %4 : tensor<64x1xf32, #blocked> -> tensor<64x32xf32, #blocked>
+    %6 = arith.divf %1#0, %5 : tensor<64x32xf32, #blocked>
+    tessera.store %arg3, %6 : tensor<64x32x!tessera.ptr<f32>, #blocked>
+    return
+  }
+}
