@@ -1,0 +1,4 @@
+//===- BuiltinsDebug.cpp - stub -===//
+#include "Builtins.h"
+using namespace tessera::frontend::codegen;
+void tessera::frontend::codegen::registerDebugBuiltins(BuiltinRegistry &r) {}

@@ -1,0 +1,4 @@
+//===- BuiltinsExtern.cpp - stub -===//
+#include "Builtins.h"
+using namespace tessera::frontend::codegen;
+void tessera::frontend::codegen::registerExternBuiltins(BuiltinRegistry &r) {}
