@@ -15,6 +15,8 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <functional>
+
 namespace tessera::frontend::codegen {
 
 using BuiltinFn = llvm::FailureOr<Value> (*)(FunctionCodegen &cg,
@@ -55,7 +57,11 @@ void registerMathBuiltins(BuiltinRegistry &r);
 void registerReduceBuiltins(BuiltinRegistry &r);
 void registerRandomBuiltins(BuiltinRegistry &r);
 void registerDebugBuiltins(BuiltinRegistry &r);
-void registerExternBuiltins(BuiltinRegistry &r);
+
+/// Calls libdevice function `name` (BuiltinsExtern.cpp); nullopt if there
+/// is no such function.
+std::optional<llvm::FailureOr<Value>>
+callLibdevice(FunctionCodegen &cg, llvm::StringRef name, CallArgs &args);
 
 //===----------------------------------------------------------------------===//
 // Helpers shared by the builtin families
@@ -69,7 +75,7 @@ template <typename OpTy> Value emitUnary(FunctionCodegen &cg, const Value &x) {
 
 /// Builds a reduce (or scan) combine region over `elemTypes` whose body is
 /// produced by `body` from the accumulated and new scalars.
-using CombineBody = llvm::function_ref<llvm::FailureOr<std::vector<Value>>(
+using CombineBody = std::function<llvm::FailureOr<std::vector<Value>>(
     FunctionCodegen &cg, llvm::ArrayRef<Value> lhs, llvm::ArrayRef<Value> rhs)>;
 
 /// Reduces `inputs` (same shapes) along `axis` (nullopt: all axes, after

@@ -24,7 +24,6 @@ const BuiltinRegistry &BuiltinRegistry::get() {
     registerReduceBuiltins(r);
     registerRandomBuiltins(r);
     registerDebugBuiltins(r);
-    registerExternBuiltins(r);
     return r;
   }();
   return registry;
@@ -524,6 +523,81 @@ static FailureOr<Value> pyHasattr(FunctionCodegen &cg, CallArgs &args) {
       succeeded(cg.getAttribute((*a)[0], *name, cg.curLoc))));
 }
 
+/// `a op b` with Python semantics on constexprs and Triton's on tensors.
+static FailureOr<Value> arith(FunctionCodegen &cg, BinaryOpKind op,
+                              const Value &a, const Value &b) {
+  if (a.isTensor() || b.isTensor())
+    return cg.binaryOp(op, a, b);
+  std::optional<HostValue> l = a.toHost(), r = b.toHost();
+  if (!l || !r)
+    return cg.fail("unsupported operand types for " + getSpelling(op) + ": " +
+                   a.typeStr() + " and " + b.typeStr());
+  FailureOr<HostValue> v = cg.m.eval.evalBinary(op, *l, *r, cg.curLoc);
+  if (failed(v))
+    return failure();
+  return Value::fromHost(*v);
+}
+
+/// tl.add, tl.sub, tl.mul (sanitize_overflow only matters with the overflow
+/// sanitizer, which Tessera does not implement).
+static FailureOr<Value> arithBuiltin(FunctionCodegen &cg, CallArgs &args,
+                                     BinaryOpKind op, llvm::StringRef name) {
+  FailureOr<BoundArgs> a =
+      cg.bindArgs(args, name, {"x", "y", "sanitize_overflow"}, 2);
+  if (failed(a))
+    return failure();
+  // Python numbers keep their scalar role in the promotion.
+  for (int i = 0; i < 2; ++i)
+    if (!(*a)[i].isNumber() && !(*a)[i].isTensor())
+      return cg.fail(a->exprs[i] ? a->exprs[i]->getLoc().ptr : cg.curLoc,
+                     name + "() expects tensors or numbers, got " +
+                         (*a)[i].typeStr());
+  return cg.binaryOp(op, (*a)[0], (*a)[1]);
+}
+
+/// tl.swizzle2d, a jit function in Triton's standard library.
+static FailureOr<Value> swizzle2d(FunctionCodegen &cg, CallArgs &args) {
+  FailureOr<BoundArgs> a = cg.bindArgs(
+      args, "swizzle2d", {"i", "j", "size_i", "size_j", "size_g"}, 5);
+  if (failed(a))
+    return failure();
+  using B = BinaryOpKind;
+  const Value &i = (*a)[0], &j = (*a)[1], &sizeI = (*a)[2], &sizeJ = (*a)[3],
+              &sizeG0 = (*a)[4];
+  FailureOr<Value> ij = arith(cg, B::Mult, i, sizeJ);
+  if (failed(ij) || failed(ij = arith(cg, B::Add, *ij, j)))
+    return failure();
+  FailureOr<Value> sizeGJ = arith(cg, B::Mult, sizeG0, sizeJ);
+  if (failed(sizeGJ))
+    return failure();
+  FailureOr<Value> group = arith(cg, B::FloorDiv, *ij, *sizeGJ);
+  if (failed(group))
+    return failure();
+  FailureOr<Value> offI = arith(cg, B::Mult, *group, sizeG0);
+  if (failed(offI))
+    return failure();
+  FailureOr<Value> left = arith(cg, B::Sub, sizeI, *offI);
+  if (failed(left))
+    return failure();
+  FailureOr<Value> sizeG = cg.minMax(false, *left, sizeG0, false);
+  if (failed(sizeG))
+    return failure();
+  FailureOr<Value> ijMod = arith(cg, B::Mod, *ij, *sizeGJ);
+  if (failed(ijMod))
+    return failure();
+  FailureOr<Value> inGroup = arith(cg, B::Mod, *ijMod, *sizeG);
+  if (failed(inGroup))
+    return failure();
+  FailureOr<Value> newI = arith(cg, B::Add, *offI, *inGroup);
+  FailureOr<Value> newJ = arith(cg, B::FloorDiv, *ijMod, *sizeG);
+  if (failed(newI) || failed(newJ))
+    return failure();
+  FailureOr<Value> ti = cg.toTensor(*newI), tj = cg.toTensor(*newJ);
+  if (failed(ti) || failed(tj))
+    return failure();
+  return Value::tuple({*ti, *tj});
+}
+
 void tessera::frontend::codegen::registerCoreBuiltins(BuiltinRegistry &r) {
   r.add("triton.language.program_id", [](FunctionCodegen &cg, CallArgs &a) {
     return programIdLike(cg, a, false);
@@ -544,6 +618,16 @@ void tessera::frontend::codegen::registerCoreBuiltins(BuiltinRegistry &r) {
     return minMaxBuiltin(cg, a, true);
   });
   r.add("triton.language.clamp", clamp);
+  r.add("triton.language.add", [](FunctionCodegen &cg, CallArgs &a) {
+    return arithBuiltin(cg, a, BinaryOpKind::Add, "add");
+  });
+  r.add("triton.language.sub", [](FunctionCodegen &cg, CallArgs &a) {
+    return arithBuiltin(cg, a, BinaryOpKind::Sub, "sub");
+  });
+  r.add("triton.language.mul", [](FunctionCodegen &cg, CallArgs &a) {
+    return arithBuiltin(cg, a, BinaryOpKind::Mult, "mul");
+  });
+  r.add("triton.language.swizzle2d", swizzle2d);
   r.add("builtins.min", [](FunctionCodegen &cg, CallArgs &a) {
     return pyMinMax(cg, a, false);
   });

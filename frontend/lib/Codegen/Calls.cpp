@@ -322,10 +322,18 @@ FailureOr<Value> FunctionCodegen::callValue(const Value &callee,
 
 std::optional<FailureOr<Value>>
 FunctionCodegen::callBuiltin(llvm::StringRef name, CallArgs &args) {
-  BuiltinFn fn = m.builtins.lookup(canonicalBuiltinName(name));
-  if (!fn)
-    return std::nullopt;
-  return fn(*this, args);
+  std::string canonical = canonicalBuiltinName(name);
+  if (BuiltinFn fn = m.builtins.lookup(canonical))
+    return fn(*this, args);
+  llvm::StringRef rest = canonical;
+  if (rest.consume_front("triton.language.extra.libdevice."))
+    return callLibdevice(*this, rest, args);
+  // Older Triton versions exposed the libdevice functions as tl.math.NAME.
+  std::string qualified = canonicalizeTritonName(name);
+  rest = qualified;
+  if (rest.consume_front("triton.language.math."))
+    return callLibdevice(*this, rest, args);
+  return std::nullopt;
 }
 
 /// Identifier-safe, injective spelling of `text` for symbol names.

@@ -7,6 +7,7 @@
 #include "tessera/Frontend/Decorators.h"
 #include "tessera/Frontend/Lexer.h"
 #include "tessera/Frontend/Parser.h"
+#include "tessera/InitAll.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -22,6 +23,9 @@ ModuleCodegen::ModuleCodegen(KernelModule &km, mlir::MLIRContext &ctx,
       builtins(BuiltinRegistry::get()) {}
 
 void tessera::frontend::loadFrontendDialects(mlir::MLIRContext &ctx) {
+  mlir::DialectRegistry registry;
+  mlir::tessera::registerAllDialects(registry);
+  ctx.appendDialectRegistry(registry);
   ctx.loadDialect<mlir::tessera::TesseraDialect, mlir::arith::ArithDialect,
                   mlir::math::MathDialect, mlir::scf::SCFDialect,
                   mlir::cf::ControlFlowDialect, mlir::func::FuncDialect>();

@@ -241,12 +241,16 @@ std::string Specialization::key() const {
       s += p.name + "=" + p.value.repr();
       continue;
     }
-    if (p.type.isPointer())
-      s += "*" + p.type.getPointee().mangle();
-    else
+    if (p.type.isPointer()) {
+      s += "*";
+      s += p.type.getPointee().mangle();
+    } else {
       s += p.type.mangle();
-    if (p.divisibility > 1)
-      s += ":" + std::to_string(p.divisibility);
+    }
+    if (p.divisibility > 1) {
+      s += ":";
+      s += std::to_string(p.divisibility);
+    }
   }
   s += ")";
   if (!options.empty()) {

@@ -239,13 +239,21 @@ std::string TType::mangle() const {
   switch (kind) {
   case Kind::Scalar:
     return info(scalarKind).mangled;
-  case Kind::Pointer:
-    return "P" + inner->mangle();
+  case Kind::Pointer: {
+    std::string s = "P";
+    s += inner->mangle();
+    return s;
+  }
   case Kind::Block: {
-    std::string s = inner->mangle() + "S";
-    for (size_t i = 0; i < shape.size(); ++i)
-      s += (i ? "_" : "") + std::to_string(shape[i]);
-    return s + "S";
+    std::string s = inner->mangle();
+    s += "S";
+    for (size_t i = 0; i < shape.size(); ++i) {
+      if (i)
+        s += "_";
+      s += std::to_string(shape[i]);
+    }
+    s += "S";
+    return s;
   }
   case Kind::TensorDesc:
     return "TD" + inner->mangle();
