@@ -554,9 +554,12 @@ LogicalResult FunctionCodegen::lowerFor(const ForStmt *s) {
   llvm::SmallVector<mlir::Value> inits;
   for (const std::string &name : *names)
     liveins.lookup(name).flatten(inits);
+  // An unsigned induction variable compares unsigned (Triton compares
+  // signed, which skips loops whose bounds exceed INT_MAX).
   auto forOp =
       scf::ForOp::create(b, loc, bounds[0].getHandle(), bounds[1].getHandle(),
-                         bounds[2].getHandle(), inits);
+                         bounds[2].getHandle(), inits, nullptr,
+                         /*unsignedCmp=*/ivType.isUnsignedInt());
   auto setI32 = [&](llvm::StringRef name, std::optional<int64_t> v) {
     if (v)
       forOp->setAttr(name, b.getI32IntegerAttr(int32_t(*v)));
