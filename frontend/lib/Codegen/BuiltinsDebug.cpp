@@ -281,24 +281,14 @@ static FailureOr<Value> inlineAsm(FunctionCodegen &cg, CallArgs &args) {
     operands.push_back(*t);
   }
   // Broadcast every argument to the common shape.
+  FailureOr<std::vector<Value>> broadcast = cg.broadcastAll(operands);
+  if (failed(broadcast))
+    return failure();
+  operands = *broadcast;
   std::vector<int64_t> shape;
-  if (!operands.empty()) {
-    Value acc = operands[0];
-    for (const Value &v : operands) {
-      auto r = cg.broadcastPair(v, acc);
-      if (failed(r))
-        return failure();
-      acc = r->second;
-    }
-    shape.assign(acc.getType().getShape().begin(),
-                 acc.getType().getShape().end());
-    for (Value &v : operands) {
-      FailureOr<Value> b = cg.broadcastTo(v, shape);
-      if (failed(b))
-        return failure();
-      v = *b;
-    }
-  }
+  if (!operands.empty())
+    shape.assign(operands[0].getType().getShape().begin(),
+                 operands[0].getType().getShape().end());
   llvm::SmallVector<mlir::Type> resultTypes;
   std::vector<TType> results;
   for (const TType &d : dtypes) {

@@ -80,21 +80,10 @@ static FailureOr<Value> callExtern(FunctionCodegen &cg, CallArgs &args,
                        accepted,
                    "convert the arguments with .to(...) first");
   // Broadcast the arguments to a common shape (without promotion).
-  if (!operands.empty()) {
-    Value acc = operands[0];
-    for (const Value &v : operands) {
-      auto r = cg.broadcastPair(v, acc);
-      if (failed(r))
-        return failure();
-      acc = r->second;
-    }
-    for (Value &v : operands) {
-      FailureOr<Value> b = cg.broadcastTo(v, acc.getType().getShape());
-      if (failed(b))
-        return failure();
-      v = *b;
-    }
-  }
+  FailureOr<std::vector<Value>> broadcast = cg.broadcastAll(operands);
+  if (failed(broadcast))
+    return failure();
+  operands = *broadcast;
   std::vector<int64_t> shape;
   if (!operands.empty())
     shape.assign(operands[0].getType().getShape().begin(),

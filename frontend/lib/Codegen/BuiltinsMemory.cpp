@@ -133,25 +133,6 @@ static FailureOr<Value> boolPtrAsInt8(FunctionCodegen &cg, const Value &ptr) {
   return cg.castTo(ptr, p8);
 }
 
-/// Broadcasts every value to the common shape (Triton's broadcast_tensors).
-static FailureOr<std::vector<Value>> broadcastAll(FunctionCodegen &cg,
-                                                  std::vector<Value> values) {
-  for (size_t i = 1; i < values.size(); ++i) {
-    auto r = cg.broadcastPair(values[0], values[i]);
-    if (failed(r))
-      return failure();
-    values[0] = r->first;
-    values[i] = r->second;
-  }
-  for (size_t i = 1; i < values.size(); ++i) {
-    auto r = cg.broadcastTo(values[i], values[0].getType().getShape());
-    if (failed(r))
-      return failure();
-    values[i] = *r;
-  }
-  return values;
-}
-
 static FailureOr<Value> load(FunctionCodegen &cg, CallArgs &args) {
   FailureOr<BoundArgs> a = cg.bindArgs(
       args, "load",
@@ -232,7 +213,7 @@ static FailureOr<Value> load(FunctionCodegen &cg, CallArgs &args) {
       parts.push_back(*mask);
     if (other)
       parts.push_back(*other);
-    FailureOr<std::vector<Value>> b = broadcastAll(cg, parts);
+    FailureOr<std::vector<Value>> b = cg.broadcastAll(parts);
     if (failed(b))
       return failure();
     ptr = (*b)[0];
@@ -340,14 +321,21 @@ static FailureOr<Value> store(FunctionCodegen &cg, CallArgs &args) {
     std::vector<Value> parts = {ptr, v};
     if (mask)
       parts.push_back(*mask);
-    FailureOr<std::vector<Value>> b = broadcastAll(cg, parts);
+    FailureOr<std::vector<Value>> b = cg.broadcastAll(parts);
     if (failed(b))
       return failure();
-    if ((*b)[0].getType().getShape() != llvm::ArrayRef<int64_t>(ptrShape))
-      return cg.fail(argLoc(cg, *a, 1),
-                     "the stored value (or mask) has shape " +
-                         (*b)[0].getType().str() +
-                         ", larger than the pointer's " + ptr.getType().str());
+    if ((*b)[0].getType().getShape() != llvm::ArrayRef<int64_t>(ptrShape)) {
+      bool valueTooBig = v.getType().getShape() != llvm::ArrayRef<int64_t>(
+                                                       ptrShape) &&
+                         v.getType().isBlock();
+      return cg.fail(argLoc(cg, *a, valueTooBig ? 1 : 2),
+                     std::string("the stored ") +
+                         (valueTooBig ? "value" : "mask") +
+                         " does not fit the block of pointers it is stored "
+                         "through: " +
+                         (valueTooBig ? v.getType() : mask->getType()).str() +
+                         " vs " + ptr.getType().str());
+    }
     ptr = (*b)[0];
     v = (*b)[1];
     if (mask)

@@ -192,6 +192,40 @@ FunctionCodegen::broadcastPair(const Value &a, const Value &b0) {
   return std::make_pair(lhs, rhs);
 }
 
+FailureOr<std::vector<Value>>
+FunctionCodegen::broadcastAll(llvm::ArrayRef<Value> values) {
+  // The common shape, aligning trailing dimensions.
+  std::vector<int64_t> shape;
+  for (const Value &v : values) {
+    llvm::ArrayRef<int64_t> s = v.getType().getShape();
+    if (s.size() > shape.size())
+      shape.insert(shape.begin(), s.size() - shape.size(), 1);
+    size_t off = shape.size() - s.size();
+    for (size_t i = 0; i < s.size(); ++i) {
+      int64_t &d = shape[off + i];
+      if (d == 1)
+        d = s[i];
+      else if (s[i] != 1 && s[i] != d)
+        return fail(llvm::formatv("incompatible shapes for broadcasting: "
+                                  "dimension {0} is {1} in one operand and "
+                                  "{2} in another",
+                                  off + i, d, s[i]));
+    }
+  }
+  std::vector<Value> out;
+  for (const Value &v : values) {
+    Value x = v;
+    if (x.getType().isBlock())
+      while (x.getType().getShape().size() < shape.size())
+        x = expandDims(x, 0);
+    FailureOr<Value> b = broadcastTo(x, shape);
+    if (failed(b))
+      return failure();
+    out.push_back(*b);
+  }
+  return out;
+}
+
 Value FunctionCodegen::expandDims(const Value &v, int axis) {
   std::vector<int64_t> shape(v.getType().getShape());
   shape.insert(shape.begin() + axis, 1);
