@@ -598,7 +598,20 @@ static FailureOr<Value> swizzle2d(FunctionCodegen &cg, CallArgs &args) {
   return Value::tuple({*ti, *tj});
 }
 
+/// Triton functions the tessera dialect has no operation for yet.
+static FailureOr<Value> notYetSupported(FunctionCodegen &cg, CallArgs &args) {
+  std::string name = "this function";
+  if (args.callee)
+    if (std::optional<std::string> q = cg.m.km.getQualifiedName(args.callee))
+      name = *q;
+  return cg.fail(name + " is not supported by Tessera yet");
+}
+
 void tessera::frontend::codegen::registerCoreBuiltins(BuiltinRegistry &r) {
+  for (const char *name :
+       {"gather", "sort", "topk", "flip", "bitonic_merge", "map_elementwise",
+        "dot_scaled"})
+    r.addWithMethod(name, notYetSupported);
   r.add("triton.language.program_id", [](FunctionCodegen &cg, CallArgs &a) {
     return programIdLike(cg, a, false);
   });

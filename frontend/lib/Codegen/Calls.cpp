@@ -552,10 +552,21 @@ LogicalResult FunctionCodegen::lowerKernel(const Specialization &spec) {
   if (params.size() != sp.size())
     return fail(def->getLoc().ptr,
                 "the specialization does not match the kernel's parameters");
+  // A descriptor argument comes with its shape (i32) and strides (i64), as
+  // in Triton's calling convention.
   llvm::SmallVector<mlir::Type> argTypes;
-  for (const SpecializedParam &p : sp)
-    if (!p.isConstexpr)
-      argTypes.push_back(p.type.toMLIR(getContext()));
+  mlir::Type i32 = mlir::IntegerType::get(getContext(), 32),
+             i64 = mlir::IntegerType::get(getContext(), 64);
+  for (const SpecializedParam &p : sp) {
+    if (p.isConstexpr)
+      continue;
+    argTypes.push_back(p.type.toMLIR(getContext()));
+    if (p.type.isTensorDesc()) {
+      size_t rank = p.type.getDescBlock().getShape().size();
+      argTypes.append(rank, i32);
+      argTypes.append(rank, i64);
+    }
+  }
   mlir::OpBuilder mb(getContext());
   mb.setInsertionPointToEnd(m.module->getBody());
   fn = mlir::func::FuncOp::create(mb, loc, def->getName(),
@@ -570,6 +581,22 @@ LogicalResult FunctionCodegen::lowerKernel(const Specialization &spec) {
     const SpecializedParam &p = sp[i];
     if (p.isConstexpr) {
       vars[params[i].name.str()] = Value::fromHost(p.value);
+      continue;
+    }
+    if (p.type.isTensorDesc()) {
+      size_t rank = p.type.getDescBlock().getShape().size();
+      std::vector<Value> shape, strides;
+      for (size_t d = 0; d < rank; ++d)
+        shape.push_back(Value::tensor(entry->getArgument(argIdx + 1 + d),
+                                      TType::scalar(ScalarKind::Int32)));
+      for (size_t d = 0; d < rank; ++d)
+        strides.push_back(
+            Value::tensor(entry->getArgument(argIdx + 1 + rank + d),
+                          TType::scalar(ScalarKind::Int64)));
+      setValue(params[i].name,
+               Value::descriptor(entry->getArgument(argIdx), p.type, shape,
+                                 strides));
+      argIdx += 1 + 2 * rank;
       continue;
     }
     if (p.divisibility > 1)

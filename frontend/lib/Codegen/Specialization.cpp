@@ -103,6 +103,27 @@ Specialization::parseSignature(llvm::StringRef signature, HostEvaluator &eval) {
       else
         return llvm::createStringError("unknown pointee type '" +
                                        pointee.str() + "' in '" + item + "'");
+    } else if (typePart.starts_with("tensordesc<") &&
+               typePart.ends_with(">")) {
+      // A host-made tensor descriptor: tensordesc<fp16[64, 64]>.
+      llvm::StringRef inner = typePart.drop_front(11).drop_back();
+      auto [dtype, dims] = inner.split('[');
+      std::optional<ScalarKind> k = TType::parseScalarName(dtype.trim());
+      if (!k || !dims.consume_back("]"))
+        return llvm::createStringError("malformed descriptor type '" + item +
+                                       "' (expected tensordesc<dtype[d0, "
+                                       "d1, ...]>)");
+      llvm::SmallVector<llvm::StringRef> parts;
+      dims.split(parts, ',');
+      std::vector<int64_t> shape;
+      for (llvm::StringRef d : parts) {
+        int64_t v;
+        if (d.trim().getAsInteger(10, v) || v <= 0)
+          return llvm::createStringError("bad block dimension '" + d.str() +
+                                         "' in '" + item + "'");
+        shape.push_back(v);
+      }
+      type = TType::tensorDesc(TType::block(TType::scalar(*k), shape));
     } else if (std::optional<ScalarKind> k = TType::parseScalarName(typePart);
                k && typePart != "void" && !typePart.contains('.')) {
       type = TType::scalar(*k);
@@ -111,9 +132,10 @@ Specialization::parseSignature(llvm::StringRef signature, HostEvaluator &eval) {
       e.type = *type;
       if (!attr.empty()) {
         if (attr == "16") {
-          if (type->isFloating())
+          if (type->isFloating() || type->isTensorDesc())
             return llvm::createStringError("':16' does not apply to the "
-                                           "floating-point entry '" +
+                                           "floating-point or descriptor "
+                                           "entry '" +
                                            item + "'");
           e.divisibility = 16;
         } else if (attr == "1") {
@@ -244,6 +266,17 @@ std::string Specialization::key() const {
     if (p.type.isPointer()) {
       s += "*";
       s += p.type.getPointee().mangle();
+    } else if (p.type.isTensorDesc()) {
+      const TType &block = p.type.getDescBlock();
+      s += "tensordesc<";
+      s += block.getElement().mangle();
+      s += "[";
+      for (size_t d = 0; d < block.getShape().size(); ++d) {
+        if (d)
+          s += ",";
+        s += std::to_string(block.getShape()[d]);
+      }
+      s += "]>";
     } else {
       s += p.type.mangle();
     }

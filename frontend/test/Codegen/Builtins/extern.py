@@ -6,7 +6,7 @@
 import triton
 import triton.language as tl
 from triton.language.extra import libdevice
-from triton.language.extra.cuda import libdevice as cuda_libdevice
+from triton.language.extra.cuda import libdevice as target_libdevice
 import triton.language.extra.libdevice as ld
 
 
@@ -19,7 +19,7 @@ def ext(pf, pd, pi):
     # CHECK: tessera.extern_elementwise %{{.*}} {libname = "", libpath = "", pure = true, symbol = "__tessera_asin_fp32"} : (tensor<16xf32>) -> tensor<16xf32>
     a = libdevice.asin(x)
     # CHECK: symbol = "__tessera_tanh_fp64"} : (tensor<16xf64>) -> tensor<16xf64>
-    b = cuda_libdevice.tanh(d)
+    b = target_libdevice.tanh(d)
     # A scalar argument is broadcast; pow(fp32, i32) is its own overload.
     # CHECK: %[[E:.*]] = tessera.splat %{{.*}} : tensor<16xi32>
     # CHECK: tessera.extern_elementwise %{{.*}}, %[[E]] {{{.*}}symbol = "__tessera_pow_fp32_i32"} : (tensor<16xf32>, tensor<16xi32>) -> tensor<16xf32>
