@@ -77,6 +77,11 @@ LogicalResult FunctionCodegen::assignTarget(const Expr *target,
     if (!value.isTuple())
       return fail(target, "cannot unpack a value of type " + value.typeStr());
     llvm::ArrayRef<Expr *> elts = seq->getElts();
+    // Report a starred target as such rather than as a count mismatch.
+    for (const Expr *e : elts)
+      if (isa<StarredExpr>(e))
+        return fail(e, "starred assignment targets are not supported in "
+                       "device code");
     if (elts.size() != value.getElements().size())
       return fail(target, "cannot unpack " +
                               std::to_string(value.getElements().size()) +

@@ -434,9 +434,9 @@ def e_not_callable(p):
 # TUPLE_SLICE_STEP: language.py:255:19: error: slice step cannot be zero
 # TUPLE_SLICE_STEP-NEXT: {{^}}    x = (1, 2, 3)[::0]{{$}}
 # TUPLE_SLICE_STEP-NEXT: {{^}}                  ^{{$}}
-# STARRED_TARGET: language.py:260:5: error: cannot unpack 3 values into 2 targets
+# STARRED_TARGET: language.py:260:8: error: starred assignment targets are not supported in device code
 # STARRED_TARGET-NEXT: {{^}}    a, *b = (1, 2, 3){{$}}
-# STARRED_TARGET-NEXT: {{^}}    ^{{$}}
+# STARRED_TARGET-NEXT: {{^}}       ^{{$}}
 # STRING_INDEX: language.py:265:15: error: string index out of range
 # STRING_INDEX-NEXT: {{^}}    x = "abc"[7]{{$}}
 # STRING_INDEX-NEXT: {{^}}              ^{{$}}
