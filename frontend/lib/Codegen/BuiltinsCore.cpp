@@ -608,9 +608,8 @@ static FailureOr<Value> notYetSupported(FunctionCodegen &cg, CallArgs &args) {
 }
 
 void tessera::frontend::codegen::registerCoreBuiltins(BuiltinRegistry &r) {
-  for (const char *name :
-       {"gather", "sort", "topk", "flip", "bitonic_merge", "map_elementwise",
-        "dot_scaled"})
+  for (const char *name : {"gather", "sort", "topk", "flip", "bitonic_merge",
+                           "map_elementwise", "dot_scaled"})
     r.addWithMethod(name, notYetSupported);
   r.add("triton.language.program_id", [](FunctionCodegen &cg, CallArgs &a) {
     return programIdLike(cg, a, false);

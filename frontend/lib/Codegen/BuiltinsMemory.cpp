@@ -325,9 +325,9 @@ static FailureOr<Value> store(FunctionCodegen &cg, CallArgs &args) {
     if (failed(b))
       return failure();
     if ((*b)[0].getType().getShape() != llvm::ArrayRef<int64_t>(ptrShape)) {
-      bool valueTooBig = v.getType().getShape() != llvm::ArrayRef<int64_t>(
-                                                       ptrShape) &&
-                         v.getType().isBlock();
+      bool valueTooBig =
+          v.getType().getShape() != llvm::ArrayRef<int64_t>(ptrShape) &&
+          v.getType().isBlock();
       return cg.fail(argLoc(cg, *a, valueTooBig ? 1 : 2),
                      std::string("the stored ") +
                          (valueTooBig ? "value" : "mask") +

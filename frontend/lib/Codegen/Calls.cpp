@@ -593,9 +593,8 @@ LogicalResult FunctionCodegen::lowerKernel(const Specialization &spec) {
         strides.push_back(
             Value::tensor(entry->getArgument(argIdx + 1 + rank + d),
                           TType::scalar(ScalarKind::Int64)));
-      setValue(params[i].name,
-               Value::descriptor(entry->getArgument(argIdx), p.type, shape,
-                                 strides));
+      setValue(params[i].name, Value::descriptor(entry->getArgument(argIdx),
+                                                 p.type, shape, strides));
       argIdx += 1 + 2 * rank;
       continue;
     }

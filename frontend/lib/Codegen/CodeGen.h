@@ -221,7 +221,8 @@ public:
                                                          const Value &b);
   /// Broadcasts every value (scalars and blocks) to their common shape,
   /// with numpy's rules (Triton's broadcast_tensors).
-  llvm::FailureOr<std::vector<Value>> broadcastAll(llvm::ArrayRef<Value> values);
+  llvm::FailureOr<std::vector<Value>>
+  broadcastAll(llvm::ArrayRef<Value> values);
   Value expandDims(const Value &v, int axis);
   llvm::FailureOr<Value> reshape(const Value &v, llvm::ArrayRef<int64_t> shape,
                                  bool canReorder);

@@ -103,8 +103,7 @@ Specialization::parseSignature(llvm::StringRef signature, HostEvaluator &eval) {
       else
         return llvm::createStringError("unknown pointee type '" +
                                        pointee.str() + "' in '" + item + "'");
-    } else if (typePart.starts_with("tensordesc<") &&
-               typePart.ends_with(">")) {
+    } else if (typePart.starts_with("tensordesc<") && typePart.ends_with(">")) {
       // A host-made tensor descriptor: tensordesc<fp16[64, 64]>.
       llvm::StringRef inner = typePart.drop_front(11).drop_back();
       auto [dtype, dims] = inner.split('[');
