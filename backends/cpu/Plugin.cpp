@@ -98,7 +98,7 @@ void destroyBackend(void *backend) { delete static_cast<Backend *>(backend); }
 const TesseraPluginDescriptor kDescriptor = {
     TESSERA_PLUGIN_API_VERSION,
     "cpu",
-    TESSERA_CPU_PLUGIN_VERSION,
+    TESSERA_PLUGIN_VERSION,
     LLVM_VERSION_MAJOR,
     "host CPU: LLVM ORC JIT, one thread per program instance",
     &createBackend,

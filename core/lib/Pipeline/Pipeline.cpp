@@ -253,6 +253,19 @@ Pipeline mlir::tessera::buildCorePipeline() {
               opts.target = o.target;
               pm.addPass(createTesseraConvertToGPU(opts));
             }});
+  p.append({"coalesce", "choose layouts for memory accesses",
+            [](OpPassManager &pm, Opts o) {
+              TesseraCoalesceOptions opts;
+              opts.maxVectorBits = o.maxVectorBits;
+              pm.addPass(createTesseraCoalesce(opts));
+            }});
+  // After every pass that picks layouts for its own ops (coalescing of
+  // memory accesses goes right before it), so that the rest follows them.
+  p.append({"remove-layout-conversions",
+            "move computation into the layouts that need fewest conversions",
+            [](OpPassManager &pm, Opts) {
+              pm.addPass(createTesseraRemoveLayoutConversions());
+            }});
   p.append({"cleanup", "canonicalize and cse the laid-out IR",
             [](OpPassManager &pm, Opts) {
               pm.addPass(createCanonicalizerPass());

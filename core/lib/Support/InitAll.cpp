@@ -1,6 +1,7 @@
 //===- InitAll.cpp - Register every dialect and pass of the core ----------===//
 #include "tessera/InitAll.h"
 
+#include "tessera/Analysis/AxisInfo.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
 #include "tessera/Pipeline/Pipeline.h"
@@ -30,4 +31,5 @@ void mlir::tessera::registerAllPasses() {
 
   registerTesseraPasses();
   registerPipelinePasses();
+  registerTestAxisInfoPass();
 }

@@ -22,9 +22,14 @@ std::string errorOf(llvm::Error err) {
 } // namespace
 
 TEST(PipelineTest, CoreStagesInOrder) {
-  std::vector<std::string> expected = {"inline",         "canonicalize",
-                                       "cse",            "licm",
-                                       "symbol-dce",     "convert-to-gpu",
+  std::vector<std::string> expected = {"inline",
+                                       "canonicalize",
+                                       "cse",
+                                       "licm",
+                                       "symbol-dce",
+                                       "convert-to-gpu",
+                                       "coalesce",
+                                       "remove-layout-conversions",
                                        "cleanup"};
   EXPECT_EQ(buildCorePipeline().getStageNames(), expected);
 }

@@ -111,7 +111,7 @@ private:
 
 /// The vendor-free stages every target starts from: inline, canonicalize,
 /// cse, licm, symbol-dce (block-level cleanup), convert-to-gpu, coalesce,
-/// remove-layout-conversions, cleanup.
+/// cleanup.
 Pipeline buildCorePipeline();
 
 /// Registers the `tessera-core` pass pipeline (the core pipeline with its
