@@ -94,10 +94,13 @@ std::optional<KernelInfo> findKernel(llvm::Module &module,
     return parts;
   };
   for (llvm::MDNode *kernel : node->operands()) {
-    if (kernel->getNumOperands() != 4 || str(kernel->getOperand(0)) != name)
+    // The kernel's own name or its entry symbol.
+    if (kernel->getNumOperands() != 4 ||
+        (str(kernel->getOperand(0)) != name &&
+         str(kernel->getOperand(1)) != name))
       continue;
     KernelInfo info;
-    info.name = name.str();
+    info.name = str(kernel->getOperand(0)).str();
     info.entry = str(kernel->getOperand(1)).str();
     info.signature = split(str(kernel->getOperand(2)));
     info.paramNames = split(str(kernel->getOperand(3)));

@@ -37,23 +37,26 @@ ElementAccess accessElement(OpBuilder &b, Location loc, Value base,
                             ValueRange shape, ValueRange strides,
                             ValueRange offsets, ValueRange ivs,
                             ArrayRef<bool> checked, int64_t elementBytes) {
+  // Ops are created one by one: the order in which arguments are evaluated
+  // is unspecified, and tests read the IR.
   Type i64 = b.getI64Type();
-  Value linear = createZero(b, loc, i64);
-  Value inBounds;
   Value zero = createZero(b, loc, i64);
+  Value linear = zero;
+  Value inBounds;
   for (size_t d = 0; d < ivs.size(); ++d) {
-    Value coord =
-        arith::AddIOp::create(b, loc, toI64(b, loc, offsets[d]),
-                              arith::IndexCastOp::create(b, loc, i64, ivs[d]));
-    linear = arith::AddIOp::create(
-        b, loc, linear,
-        arith::MulIOp::create(b, loc, coord, toI64(b, loc, strides[d])));
+    Value offset = toI64(b, loc, offsets[d]);
+    Value iv = arith::IndexCastOp::create(b, loc, i64, ivs[d]);
+    Value coord = arith::AddIOp::create(b, loc, offset, iv);
+    Value stride = toI64(b, loc, strides[d]);
+    Value term = arith::MulIOp::create(b, loc, coord, stride);
+    linear = arith::AddIOp::create(b, loc, linear, term);
     if (!checked[d])
       continue;
     Value lower =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, coord, zero);
-    Value upper = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                        coord, toI64(b, loc, shape[d]));
+    Value extent = toI64(b, loc, shape[d]);
+    Value upper =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, coord, extent);
     Value ok = arith::AndIOp::create(b, loc, lower, upper);
     inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, ok) : ok;
   }

@@ -238,12 +238,14 @@ struct HistogramOpLowering : public OpConversionPattern<HistogramOp> {
               Value zero = createZero(b, l, b.getI64Type());
               Value bins =
                   arith::ConstantOp::create(b, l, b.getI64IntegerAttr(numBins));
-              Value counted = arith::AndIOp::create(
-                  b, l,
-                  arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, v,
-                                        zero),
-                  arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, v,
-                                        bins));
+              // Created one by one: the order of arguments' evaluation is
+              // unspecified, and tests read the IR.
+              Value nonNegative = arith::CmpIOp::create(
+                  b, l, arith::CmpIPredicate::sge, v, zero);
+              Value belowBins = arith::CmpIOp::create(
+                  b, l, arith::CmpIPredicate::slt, v, bins);
+              Value counted =
+                  arith::AndIOp::create(b, l, nonNegative, belowBins);
               if (mask)
                 counted = arith::AndIOp::create(
                     b, l, counted, tensor::ExtractOp::create(b, l, mask, ivs));

@@ -261,6 +261,6 @@ std::unique_ptr<Pass> cpu::createLegalizeFloatsPass() {
   return std::make_unique<LegalizeFloatsPass>();
 }
 
-std::unique_ptr<Pass> cpu::createConvertToLLVMPass() {
+std::unique_ptr<Pass> cpu::createCpuConvertToLLVMPass() {
   return std::make_unique<ConvertToLLVMPass>();
 }

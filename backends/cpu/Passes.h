@@ -26,7 +26,7 @@ std::unique_ptr<Pass> createLegalizeFloatsPass();
 
 /// Everything left (arith, math, cf, func, memref, index, ub) -> the LLVM
 /// dialect; kernels become internal and always inlined into their entry.
-std::unique_ptr<Pass> createConvertToLLVMPass();
+std::unique_ptr<Pass> createCpuConvertToLLVMPass();
 
 /// Adds the CPU stages to `pipeline` (the core pipeline on entry):
 /// cpu-to-structured, cpu-bufferize, cpu-to-loops and lower-to-llvm.

@@ -18,6 +18,7 @@
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -159,7 +160,7 @@ void buildLowerToLLVM(OpPassManager &pm, Opts) {
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createCpuConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
 }
@@ -212,10 +213,12 @@ struct CpuPipelineCLOptions : public PassPipelineOptions<CpuPipelineCLOptions> {
 } // namespace
 
 void cpu::registerCpuPasses() {
+  // MLIR's passes the CPU tests run between the backend's own.
+  registerSCFToControlFlowPass();
   registerPass([] { return std::make_unique<UnfoldSplatConstantsPass>(); });
   registerPass([] { return createToStructuredPass(); });
   registerPass([] { return createLegalizeFloatsPass(); });
-  registerPass([] { return createConvertToLLVMPass(); });
+  registerPass([] { return createCpuConvertToLLVMPass(); });
   registerPassPipeline(
       "tessera-cpu",
       "Run the core stages and the CPU backend's stages (one thread per "
