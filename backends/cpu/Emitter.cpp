@@ -95,9 +95,8 @@ std::optional<KernelInfo> findKernel(llvm::Module &module,
   };
   for (llvm::MDNode *kernel : node->operands()) {
     // The kernel's own name or its entry symbol.
-    if (kernel->getNumOperands() != 4 ||
-        (str(kernel->getOperand(0)) != name &&
-         str(kernel->getOperand(1)) != name))
+    if (kernel->getNumOperands() != 4 || (str(kernel->getOperand(0)) != name &&
+                                          str(kernel->getOperand(1)) != name))
       continue;
     KernelInfo info;
     info.name = str(kernel->getOperand(0)).str();

@@ -93,7 +93,10 @@ SmallFloat getFormat(Fp8Format format) {
 /// rounding towards zero saturates finite values.
 uint32_t encode(double x, const SmallFloat &f, bool towardZero) {
   bool negative = std::signbit(x);
-  uint32_t sign = negative && !f.unsignedZero ? f.signBit() : 0;
+  uint32_t sign = negative ? f.signBit() : 0;
+  // Formats without a negative zero round -0 (and what underflows to it)
+  // to +0.
+  uint32_t zero = f.unsignedZero ? 0 : sign;
   uint32_t expMask = ((1u << f.expBits) - 1) << f.manBits;
   if (std::isnan(x))
     return f.nanBits(negative);
@@ -102,7 +105,7 @@ uint32_t encode(double x, const SmallFloat &f, bool towardZero) {
     return f.ieee ? (negative ? f.signBit() : 0) | expMask
                   : f.nanBits(negative);
   if (a == 0)
-    return sign;
+    return zero;
   int minExp = 1 - f.bias;
   int e;
   std::frexp(a, &e);
@@ -120,7 +123,7 @@ uint32_t encode(double x, const SmallFloat &f, bool towardZero) {
                     : (f.unsignedZero ? f.signBit() : f.nanBits(negative));
   }
   if (r == 0)
-    return sign;
+    return zero;
   int re;
   std::frexp(r, &re);
   re -= 1;
