@@ -166,6 +166,8 @@ private:
 //===----------------------------------------------------------------------===//
 
 struct LoadedModule {
+  /// What the JIT reported while linking (read after a failed lookup).
+  std::string linkErrors;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   EntryFn entry = nullptr;
   std::string name;
@@ -278,6 +280,13 @@ public:
         llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*jtmb).create();
     if (!jit)
       return error(step, llvm::toString(jit.takeError()));
+    auto module = std::make_unique<LoadedModule>();
+    // Link errors (an unresolved symbol, say) reach the session's reporter
+    // rather than the failed lookup; keep them for the error returned.
+    std::string *linkErrors = &module->linkErrors;
+    (*jit)->getExecutionSession().setErrorReporter([linkErrors](llvm::Error e) {
+      *linkErrors += llvm::toString(std::move(e));
+    });
     llvm::orc::JITDylib &dylib = (*jit)->getMainJITDylib();
     // The runtime helpers first, then anything the process has (libm).
     llvm::orc::SymbolMap symbols;
@@ -298,9 +307,12 @@ public:
             llvm::MemoryBuffer::getMemBufferCopy(kernel.binary, kernel.name)))
       return error(step, llvm::toString(std::move(err)));
     auto address = (*jit)->lookup(kernel.name);
-    if (!address)
-      return error(step, llvm::toString(address.takeError()));
-    auto module = std::make_unique<LoadedModule>();
+    if (!address) {
+      std::string why = llvm::toString(address.takeError());
+      if (!module->linkErrors.empty())
+        why += ": " + module->linkErrors;
+      return error(step, why);
+    }
     module->entry = address->toPtr<EntryFn>();
     module->jit = std::move(*jit);
     module->name = kernel.name;

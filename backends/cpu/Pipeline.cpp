@@ -123,6 +123,30 @@ struct UnfoldSplatConstantsPass
   }
 };
 
+/// memref.copy -> linalg.copy, which becomes loops: MLIR lowers a copy
+/// between non-contiguous buffers to a call into its C runner library,
+/// which a JIT-ed kernel does not have.
+struct CopiesToLinalgPass
+    : public PassWrapper<CopiesToLinalgPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CopiesToLinalgPass)
+
+  StringRef getArgument() const final { return "tessera-cpu-copies-to-linalg"; }
+  StringRef getDescription() const final {
+    return "memref.copy -> linalg.copy (loops, no runtime library)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<linalg::LinalgDialect>();
+  }
+
+  void runOnOperation() override {
+    getOperation().walk([](memref::CopyOp op) {
+      OpBuilder b(op);
+      linalg::CopyOp::create(b, op.getLoc(), op.getSource(), op.getTarget());
+      op.erase();
+    });
+  }
+};
+
 void buildToStructured(OpPassManager &pm, Opts) {
   pm.addPass(createToStructuredPass());
   pm.addPass(createCanonicalizerPass());
@@ -147,6 +171,10 @@ void buildBufferize(OpPassManager &pm, Opts) {
 }
 
 void buildToLoops(OpPassManager &pm, Opts) {
+  // Clones the deallocation pipeline left become allocations and copies,
+  // and every copy a loop nest.
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  pm.addPass(std::make_unique<CopiesToLinalgPass>());
   OpPassManager &fn = pm.nest<func::FuncOp>();
   fn.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createLowerAffinePass());
@@ -216,6 +244,7 @@ void cpu::registerCpuPasses() {
   // MLIR's passes the CPU tests run between the backend's own.
   registerSCFToControlFlowPass();
   registerPass([] { return std::make_unique<UnfoldSplatConstantsPass>(); });
+  registerPass([] { return std::make_unique<CopiesToLinalgPass>(); });
   registerPass([] { return createToStructuredPass(); });
   registerPass([] { return createLegalizeFloatsPass(); });
   registerPass([] { return createCpuConvertToLLVMPass(); });

@@ -2,6 +2,11 @@
 #include "CpuTestUtils.h"
 #include "Kernels.h"
 
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+
 #include "gmock/gmock.h"
 
 using namespace mlir::tessera;
@@ -96,6 +101,35 @@ func.func @asm_kernel(%p: !tessera.ptr<i32>) attributes {tessera.kernel} {
   EXPECT_THAT(llvm::toString(kernel.takeError()),
               HasSubstr("4:8: error: tessera.inline_asm_elementwise is not "
                         "supported on the CPU backend"));
+}
+
+TEST(CpuDriver, LinkErrorsNameTheMissingSymbol) {
+  // An object calling a function nothing defines: loading it fails with the
+  // symbol's name rather than crashing at the launch.
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic diagnostic;
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseAssemblyString(R"ll(
+declare void @tessera_no_such_function()
+define void @k_cpu_entry(ptr %args, i32 %x, i32 %y, i32 %z, i32 %nx, i32 %ny, i32 %nz, ptr %ctx) {
+  call void @tessera_no_such_function()
+  ret void
+}
+!tessera.cpu.kernels = !{!0}
+!0 = !{!"k", !"k_cpu_entry", !"", !""}
+)ll",
+                                diagnostic, context);
+  ASSERT_TRUE(module) << diagnostic.getMessage().str();
+  llvm::Expected<TargetDescription> target = getBackend().describe("");
+  ASSERT_TRUE(static_cast<bool>(target));
+  llvm::Expected<CompiledKernel> kernel =
+      getBackend().emitBinary(*module, "k", *target, CompileOptions());
+  ASSERT_TRUE(static_cast<bool>(kernel)) << llvm::toString(kernel.takeError());
+  llvm::Expected<ModuleHandle> loaded =
+      getBackend().getDriver().loadModule(0, *kernel);
+  ASSERT_FALSE(static_cast<bool>(loaded));
+  EXPECT_THAT(llvm::toString(loaded.takeError()),
+              HasSubstr("tessera_no_such_function"));
 }
 
 } // namespace

@@ -274,4 +274,67 @@ TEST(CpuEndToEnd, DescriptorTilesWithBounds) {
     ASSERT_EQ(result[i], 2.0f * src[i]) << i;
 }
 
+TEST(CpuEndToEnd, ShapesAndControlFlow) {
+  std::vector<float> x(32);
+  for (int i = 0; i < 32; ++i)
+    x[i] = static_cast<float>(i);
+  for (int32_t flag : {0, 1}) {
+    std::vector<float> o16(16, -1.0f), o32(32, -1.0f);
+    DeviceBuffer dx(x), d0(o16), d1(o16), d2(o32), d3(o32), d4(o16), d5(o32);
+    int32_t f = flag;
+    compileAndRun(kShapes, "shapes_kernel", {1, 1, 1},
+                  {&dx.address(), &d0.address(), &d1.address(), &d2.address(),
+                   &d3.address(), &d4.address(), &d5.address(), &f});
+    std::vector<float> left = d0.read<float>(), right = d1.read<float>(),
+                       joined = d2.read<float>(), cat = d3.read<float>(),
+                       red = d4.read<float>(), bcast = d5.read<float>();
+    auto at = [&](int i, int j) { return x[i * 8 + j]; };
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 4; ++j) {
+        // (4, 8) -> (4, 2, 4) -> permute (0, 2, 1) -> split: the halves of
+        // each row.
+        EXPECT_EQ(left[i * 4 + j], at(i, j));
+        EXPECT_EQ(right[i * 4 + j], at(i, 4 + j));
+        EXPECT_EQ(joined[i * 8 + 2 * j], at(i, j));
+        EXPECT_EQ(joined[i * 8 + 2 * j + 1], at(i, 4 + j));
+        EXPECT_EQ(cat[i * 4 + j], at(i, j));
+        EXPECT_EQ(cat[(4 + i) * 4 + j], at(i, 4 + j));
+      }
+    float scale = flag ? 2.0f : 1.0f;
+    for (int a = 0; a < 2; ++a)
+      for (int c = 0; c < 8; ++c)
+        EXPECT_EQ(red[a * 8 + c], scale * (at(2 * a, c) + at(2 * a + 1, c)));
+    for (int i = 0; i < 32; ++i)
+      EXPECT_EQ(bcast[i], x[i] + static_cast<float>(i % 8));
+  }
+}
+
+TEST(CpuEndToEnd, Fp8Dot) {
+  // Small powers of two times 1.25 or 1.5: exact in e5m2, products and
+  // 16-term sums exact in fp32 and in fp16.
+  std::vector<uint8_t> a(256), b(256);
+  std::vector<float> af(256), bf(256);
+  for (int i = 0; i < 256; ++i) {
+    af[i] =
+        ((i % 3) - 1) * (i % 2 ? 1.25f : 1.5f) * ((i / 7) % 2 ? 0.5f : 1.0f);
+    bf[i] = ((i % 5) - 2) * 0.25f;
+    a[i] = convertToFp8(af[i], Fp8Format::E5M2, false);
+    b[i] = convertToFp8(bf[i], Fp8Format::E5M2, false);
+    ASSERT_EQ(convertFromFp8(a[i], Fp8Format::E5M2), af[i]);
+    ASSERT_EQ(convertFromFp8(b[i], Fp8Format::E5M2), bf[i]);
+  }
+  std::vector<uint16_t> c(256, 0);
+  DeviceBuffer da(a), db(b), dc(c);
+  compileAndRun(kFp8Dot, "fp8_dot", {1, 1, 1},
+                {&da.address(), &db.address(), &dc.address()});
+  std::vector<uint16_t> result = dc.read<uint16_t>();
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 16; ++j) {
+      float expected = 0;
+      for (int k = 0; k < 16; ++k)
+        expected += af[i * 16 + k] * bf[k * 16 + j];
+      EXPECT_EQ(convertFromHalf(result[i * 16 + j]), expected) << i << "," << j;
+    }
+}
+
 } // namespace

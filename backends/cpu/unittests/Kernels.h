@@ -472,6 +472,105 @@ func.func @print_kernel(%x: !tessera.ptr<i32>, %f: f32) attributes {tessera.kern
 }
 )mlir";
 
+/// Reshape/permute/split (the EPILOGUE_SUBTILE pattern), join, cat, a
+/// tensor out of scf.if, a middle-axis reduction and a broadcast row.
+inline constexpr const char *kShapes = R"mlir(
+func.func @shapes_kernel(%x: !tessera.ptr<f32>, %o0: !tessera.ptr<f32>, %o1: !tessera.ptr<f32>, %o2: !tessera.ptr<f32>, %o3: !tessera.ptr<f32>, %o4: !tessera.ptr<f32>, %o5: !tessera.ptr<f32>, %flag: i32) attributes {tessera.kernel} {
+  %r32 = tessera.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+  %xs = tessera.splat %x : tensor<32x!tessera.ptr<f32>>
+  %xp = tessera.addptr %xs, %r32 : tensor<32x!tessera.ptr<f32>>, tensor<32xi32>
+  %flat = tessera.load %xp : tensor<32x!tessera.ptr<f32>>
+  %t = tessera.reshape %flat : tensor<32xf32> -> tensor<4x8xf32>
+  // EPILOGUE_SUBTILE: reshape to (4, 2, 4), permute (0, 2, 1), split.
+  %t3 = tessera.reshape %t : tensor<4x8xf32> -> tensor<4x2x4xf32>
+  %p = tessera.trans %t3 {order = array<i32: 0, 2, 1>} : tensor<4x2x4xf32> -> tensor<4x4x2xf32>
+  %left, %right = tessera.split %p : tensor<4x4x2xf32> -> tensor<4x4xf32>
+  %r16 = tessera.make_range {start = 0 : i32, end = 16 : i32} : tensor<16xi32>
+  %lf = tessera.reshape %left : tensor<4x4xf32> -> tensor<16xf32>
+  %rf = tessera.reshape %right : tensor<4x4xf32> -> tensor<16xf32>
+  %o0s = tessera.splat %o0 : tensor<16x!tessera.ptr<f32>>
+  %o0p = tessera.addptr %o0s, %r16 : tensor<16x!tessera.ptr<f32>>, tensor<16xi32>
+  tessera.store %o0p, %lf : tensor<16x!tessera.ptr<f32>>
+  %o1s = tessera.splat %o1 : tensor<16x!tessera.ptr<f32>>
+  %o1p = tessera.addptr %o1s, %r16 : tensor<16x!tessera.ptr<f32>>, tensor<16xi32>
+  tessera.store %o1p, %rf : tensor<16x!tessera.ptr<f32>>
+  // join then flatten interleaves; cat stacks.
+  %j = tessera.join %left, %right : tensor<4x4xf32> -> tensor<4x4x2xf32>
+  %jf = tessera.reshape %j : tensor<4x4x2xf32> -> tensor<32xf32>
+  %o2s = tessera.splat %o2 : tensor<32x!tessera.ptr<f32>>
+  %o2p = tessera.addptr %o2s, %r32 : tensor<32x!tessera.ptr<f32>>, tensor<32xi32>
+  tessera.store %o2p, %jf : tensor<32x!tessera.ptr<f32>>
+  %c = tessera.cat %left, %right : tensor<4x4xf32> -> tensor<8x4xf32>
+  %cf = tessera.reshape %c : tensor<8x4xf32> -> tensor<32xf32>
+  %o3s = tessera.splat %o3 : tensor<32x!tessera.ptr<f32>>
+  %o3p = tessera.addptr %o3s, %r32 : tensor<32x!tessera.ptr<f32>>, tensor<32xi32>
+  tessera.store %o3p, %cf : tensor<32x!tessera.ptr<f32>>
+  // A tensor out of scf.if, then a reduction over the middle axis of 2x2x8.
+  %zero = arith.constant 0 : i32
+  %cond = arith.cmpi ne, %flag, %zero : i32
+  %sel = scf.if %cond -> (tensor<4x8xf32>) {
+    %two = arith.constant 2.0 : f32
+    %twos = tessera.splat %two : tensor<4x8xf32>
+    %m = arith.mulf %t, %twos : tensor<4x8xf32>
+    scf.yield %m : tensor<4x8xf32>
+  } else {
+    %tt = tessera.trans %t {order = array<i32: 1, 0>} : tensor<4x8xf32> -> tensor<8x4xf32>
+    %back = tessera.trans %tt {order = array<i32: 1, 0>} : tensor<8x4xf32> -> tensor<4x8xf32>
+    scf.yield %back : tensor<4x8xf32>
+  }
+  %s3 = tessera.reshape %sel : tensor<4x8xf32> -> tensor<2x2x8xf32>
+  %red = tessera.reduce(%s3) {axis = 1 : i32} : (tensor<2x2x8xf32>) -> tensor<2x8xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tessera.reduce.return %s : f32
+  }
+  %redf = tessera.reshape %red : tensor<2x8xf32> -> tensor<16xf32>
+  %o4s = tessera.splat %o4 : tensor<16x!tessera.ptr<f32>>
+  %o4p = tessera.addptr %o4s, %r16 : tensor<16x!tessera.ptr<f32>>, tensor<16xi32>
+  tessera.store %o4p, %redf : tensor<16x!tessera.ptr<f32>>
+  // Broadcast of a row plus expand_dims of a column.
+  %row = tessera.make_range {start = 0 : i32, end = 8 : i32} : tensor<8xi32>
+  %rowf = arith.sitofp %row : tensor<8xi32> to tensor<8xf32>
+  %row2 = tessera.expand_dims %rowf {axis = 0 : i32} : tensor<8xf32> -> tensor<1x8xf32>
+  %rowb = tessera.broadcast %row2 : tensor<1x8xf32> -> tensor<4x8xf32>
+  %sum = arith.addf %rowb, %t : tensor<4x8xf32>
+  %sumf = tessera.reshape %sum : tensor<4x8xf32> -> tensor<32xf32>
+  %o5s = tessera.splat %o5 : tensor<32x!tessera.ptr<f32>>
+  %o5p = tessera.addptr %o5s, %r32 : tensor<32x!tessera.ptr<f32>>, tensor<32xi32>
+  tessera.store %o5p, %sumf : tensor<32x!tessera.ptr<f32>>
+  return
+}
+)mlir";
+
+/// A 16x16x16 dot of e5m2 operands into fp32, stored as fp16.
+inline constexpr const char *kFp8Dot = R"mlir(
+func.func @fp8_dot(%a: !tessera.ptr<f8E5M2>, %b: !tessera.ptr<f8E5M2>, %c: !tessera.ptr<f16>) attributes {tessera.kernel} {
+  %r = tessera.make_range {start = 0 : i32, end = 16 : i32} : tensor<16xi32>
+  %c16 = arith.constant 16 : i32
+  %r1 = tessera.expand_dims %r {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  %s16 = tessera.splat %c16 : tensor<16x1xi32>
+  %rows = arith.muli %r1, %s16 : tensor<16x1xi32>
+  %rowsb = tessera.broadcast %rows : tensor<16x1xi32> -> tensor<16x16xi32>
+  %r0 = tessera.expand_dims %r {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+  %colsb = tessera.broadcast %r0 : tensor<1x16xi32> -> tensor<16x16xi32>
+  %off = arith.addi %rowsb, %colsb : tensor<16x16xi32>
+  %as = tessera.splat %a : tensor<16x16x!tessera.ptr<f8E5M2>>
+  %ap = tessera.addptr %as, %off : tensor<16x16x!tessera.ptr<f8E5M2>>, tensor<16x16xi32>
+  %av = tessera.load %ap : tensor<16x16x!tessera.ptr<f8E5M2>>
+  %bs = tessera.splat %b : tensor<16x16x!tessera.ptr<f8E5M2>>
+  %bp = tessera.addptr %bs, %off : tensor<16x16x!tessera.ptr<f8E5M2>>, tensor<16x16xi32>
+  %bv = tessera.load %bp : tensor<16x16x!tessera.ptr<f8E5M2>>
+  %zero = arith.constant 0.0 : f32
+  %acc = tessera.splat %zero : tensor<16x16xf32>
+  %d = tessera.dot %av, %bv, %acc {maxNumImpreciseAcc = 32 : i32} : tensor<16x16xf8E5M2> * tensor<16x16xf8E5M2> -> tensor<16x16xf32>
+  %h = arith.truncf %d : tensor<16x16xf32> to tensor<16x16xf16>
+  %cs = tessera.splat %c : tensor<16x16x!tessera.ptr<f16>>
+  %cp = tessera.addptr %cs, %off : tensor<16x16x!tessera.ptr<f16>>, tensor<16x16xi32>
+  tessera.store %cp, %h : tensor<16x16x!tessera.ptr<f16>>
+  return
+}
+)mlir";
+
 } // namespace mlir::tessera::cpu::test
 
 #endif // TESSERA_BACKENDS_CPU_UNITTESTS_KERNELS_H
