@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -477,6 +478,21 @@ struct ConstantOpLowering : public OpConversionPattern<arith::ConstantOp> {
   }
 };
 
+/// A poison tensor (canonicalization leaves them) is an uninitialized one.
+struct PoisonOpLowering : public OpConversionPattern<ub::PoisonOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ub::PoisonOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getTypeConverter()->convertType<RankedTensorType>(op.getType());
+    if (!type)
+      return failure();
+    rewriter.replaceOp(op, createEmpty(rewriter, op.getLoc(), type));
+    return success();
+  }
+};
+
 struct SplatOpLowering : public OpConversionPattern<SplatOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -559,6 +575,6 @@ void cpu::populateElementwisePatterns(const CpuTypeConverter &converter,
                                       RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ElementwiseToLoops, ScalarElementwise>(converter, ctx);
-  patterns.add<ConstantOpLowering, SplatOpLowering, MakeRangeOpLowering,
-               BroadcastOpLowering>(converter, ctx);
+  patterns.add<ConstantOpLowering, PoisonOpLowering, SplatOpLowering,
+               MakeRangeOpLowering, BroadcastOpLowering>(converter, ctx);
 }

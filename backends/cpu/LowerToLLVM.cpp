@@ -7,8 +7,8 @@
 // tessera-cpu-convert-to-llvm then converts everything to the LLVM dialect
 // in one full conversion (math through LLVM intrinsics where they exist and
 // libm otherwise), leaving an op it cannot convert as an error with its
-// location, and makes each kernel internal and always inlined into its entry
-// wrapper.
+// location. Every function but the entry wrappers becomes internal, and
+// kernels are always inlined into their entry.
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"

@@ -153,6 +153,46 @@ void buildToStructured(OpPassManager &pm, Opts) {
   pm.addPass(createCSEPass());
 }
 
+/// Largest buffer, and most bytes of buffers per function, kept on the
+/// stack (launch threads have 64 MiB stacks).
+constexpr int64_t kMaxStackBuffer = 64 << 10;
+constexpr int64_t kMaxStackBytesPerFunction = 4 << 20;
+
+/// The bytes of a top-level buffer of static shape that may go on the
+/// stack, or nullopt.
+std::optional<int64_t> getStackBytes(Operation *op) {
+  auto alloc = dyn_cast<memref::AllocOp>(op);
+  if (!alloc || !isa<func::FuncOp>(op->getParentOp()))
+    return std::nullopt;
+  MemRefType type = alloc.getType();
+  if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+    return std::nullopt;
+  int64_t bits = std::max(8u, type.getElementType().getIntOrFloatBitWidth());
+  int64_t bytes = type.getNumElements() * bits / 8;
+  if (bytes > kMaxStackBuffer)
+    return std::nullopt;
+  return bytes;
+}
+
+/// Buffers at the top level of a function (hoisting put every buffer of
+/// static size there unless it escapes a loop) live on the stack when
+/// small, up to a budget per function counted in program order; nested
+/// ones stay on the heap, where a loop would grow the stack every
+/// iteration.
+bool isStackBuffer(Value value) {
+  Operation *op = value.getDefiningOp();
+  std::optional<int64_t> bytes = op ? getStackBytes(op) : std::nullopt;
+  if (!bytes)
+    return false;
+  int64_t before = 0;
+  for (Operation &other : *op->getBlock()) {
+    if (&other == op)
+      break;
+    before += getStackBytes(&other).value_or(0);
+  }
+  return before + *bytes <= kMaxStackBytesPerFunction;
+}
+
 void buildBufferize(OpPassManager &pm, Opts) {
   bufferization::OneShotBufferizePassOptions options;
   // Device functions that survived inlining take and return buffers.
@@ -167,6 +207,7 @@ void buildBufferize(OpPassManager &pm, Opts) {
   OpPassManager &fn = pm.nest<func::FuncOp>();
   fn.addPass(bufferization::createBufferHoistingPass());
   fn.addPass(bufferization::createBufferLoopHoistingPass());
+  fn.addPass(bufferization::createPromoteBuffersToStackPass(isStackBuffer));
   bufferization::buildBufferDeallocationPipeline(pm);
 }
 

@@ -27,7 +27,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
-#include "mlir/Dialect/UB/IR/UBOps.h"
 
 using namespace mlir;
 using namespace mlir::tessera;
@@ -218,10 +217,9 @@ struct ToStructuredPass
 
     ConversionTarget target(*ctx);
     target.addIllegalDialect<TesseraDialect, gpu::TesseraGPUDialect>();
-    target
-        .addLegalDialect<linalg::LinalgDialect, tensor::TensorDialect,
-                         memref::MemRefDialect, LLVM::LLVMDialect,
-                         bufferization::BufferizationDialect, ub::UBDialect>();
+    target.addLegalDialect<linalg::LinalgDialect, tensor::TensorDialect,
+                           memref::MemRefDialect, LLVM::LLVMDialect,
+                           bufferization::BufferizationDialect>();
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     // Anything else is legal once its types are, except elementwise ops on

@@ -171,3 +171,14 @@ func.func @extern_calls(%x: tensor<8xf32>, %h: f16, %d: f64) -> (tensor<8xf32>, 
   %3 = tessera.extern_elementwise %x {libname = "", libpath = "", symbol = "erf", pure = false} : (tensor<8xf32>) -> tensor<8xf32>
   return %0, %1, %2, %3 : tensor<8xf32>, f16, f64, tensor<8xf32>
 }
+
+// -----
+
+// A poison tensor is an uninitialized one.
+// CHECK-LABEL: func @poison
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<4xf32>
+// CHECK: return %[[E]]
+func.func @poison() -> tensor<4xf32, #tessera_gpu.blocked<sizePerThread = [4], threadsPerWarp = [1], warpsPerCTA = [1], order = [0]>> {
+  %p = ub.poison : tensor<4xf32, #tessera_gpu.blocked<sizePerThread = [4], threadsPerWarp = [1], warpsPerCTA = [1], order = [0]>>
+  return %p : tensor<4xf32, #tessera_gpu.blocked<sizePerThread = [4], threadsPerWarp = [1], warpsPerCTA = [1], order = [0]>>
+}

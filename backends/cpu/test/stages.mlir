@@ -6,9 +6,15 @@
 // RUN: tessera-cpu-opt %s --tessera-cpu="stop-after=cpu-bufferize" -o %t.mlir
 // RUN: tessera-cpu-opt %t.mlir --tessera-cpu="start-after=cpu-bufferize" | FileCheck %s --check-prefix=LLVM
 
-// Buffers from the heap, freed where their lifetime ends; no tensors left.
-// BUF: memref.alloc
-// BUF: memref.dealloc
+// Small buffers of static size at the top level live on the stack; large
+// ones come from the heap and are freed where their lifetime ends. No
+// tensors are left.
+// BUF-LABEL: func.func private @k(
+// BUF: memref.alloca() {alignment = 64 : i64} : memref<8xi32>
+// BUF-NOT: tensor<
+// BUF-LABEL: func.func private @big(
+// BUF: %[[BIG:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32768xf32>
+// BUF: memref.dealloc %[[BIG]]
 // BUF-NOT: tensor<
 
 // Every linalg op and copy is a loop nest; nothing calls a runtime library
@@ -46,5 +52,15 @@ func.func @k(%p: !tessera.ptr<f32>, %n: i32) attributes {tessera.kernel} {
   %q = tessera.splat %p : tensor<4x!tessera.ptr<f32>>
   %qa = tessera.addptr %q, %r4 : tensor<4x!tessera.ptr<f32>>, tensor<4xi32>
   tessera.store %qa, %s : tensor<4x!tessera.ptr<f32>>
+  return
+}
+
+func.func @big(%p: !tessera.ptr<f32>) attributes {tessera.kernel} {
+  %r = tessera.make_range {start = 0 : i32, end = 32768 : i32} : tensor<32768xi32>
+  %ps = tessera.splat %p : tensor<32768x!tessera.ptr<f32>>
+  %pa = tessera.addptr %ps, %r : tensor<32768x!tessera.ptr<f32>>, tensor<32768xi32>
+  %x = tessera.load %pa : tensor<32768x!tessera.ptr<f32>>
+  %y = arith.mulf %x, %x : tensor<32768xf32>
+  tessera.store %pa, %y : tensor<32768x!tessera.ptr<f32>>
   return
 }
