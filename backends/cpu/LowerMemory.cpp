@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
 
+#include "tessera/Analysis/AxisInfo.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -59,6 +61,75 @@ SmallVector<Value> forEachElement(
       });
 }
 
+/// The attribute the structured lowering reads on loads and stores through
+/// blocks of pointers: the axis analysis's contiguity of the last dimension.
+constexpr llvm::StringLiteral kContiguityAttr = "tessera_cpu.contiguity";
+
+/// Visits every element of a block of pointers `ptrs` (row-major), calling
+/// `body` with the element's indices and address (i64 or `!llvm.ptr`); the
+/// values it returns
+/// are gathered into tensors of `scalarResultTypes`. When the last
+/// dimension runs in `run` consecutive elements (run > 1), the innermost
+/// loop walks one run and computes each address from the run's first one,
+/// loaded once: LLVM then sees consecutive accesses and vectorizes them.
+SmallVector<Value> forEachAddress(
+    OpBuilder &b, Location loc, Value ptrs, int64_t run, int64_t elementBytes,
+    TypeRange scalarResultTypes,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange, Value)>
+        body) {
+  auto type = dyn_cast<RankedTensorType>(ptrs.getType());
+  if (!type || run <= 1)
+    return forEachElement(b, loc, ptrs.getType(), scalarResultTypes,
+                          [&](OpBuilder &nb, Location l, ValueRange ivs) {
+                            return body(nb, l, ivs,
+                                        elementAt(nb, l, ptrs, ivs));
+                          });
+  ArrayRef<int64_t> shape = type.getShape();
+  SmallVector<int64_t> outerShape(shape);
+  outerShape.back() = shape.back() / run;
+  SmallVector<Value> inits;
+  for (Type scalar : scalarResultTypes)
+    inits.push_back(createEmpty(b, loc, RankedTensorType::get(shape, scalar)));
+  return buildLoopNest(
+      b, loc, outerShape, inits,
+      [&](OpBuilder &ob, Location ol, ValueRange outer,
+          ValueRange args) -> SmallVector<Value> {
+        Value runStart = arith::MulIOp::create(ob, ol, outer.back(),
+                                               createIndex(ob, ol, run));
+        SmallVector<Value> indices(outer.drop_back());
+        indices.push_back(runStart);
+        // A GEP from the run's first address rather than integer
+        // arithmetic: LLVM's vectorizer follows pointers, not inttoptr.
+        Value base =
+            toLLVMPtr(ob, ol, tensor::ExtractOp::create(ob, ol, ptrs, indices));
+        auto inner = scf::ForOp::create(
+            ob, ol, createIndex(ob, ol, 0), createIndex(ob, ol, run),
+            createIndex(ob, ol, 1), args,
+            [&](OpBuilder &ib, Location il, Value t, ValueRange iterArgs) {
+              SmallVector<Value> ivs(outer.drop_back());
+              ivs.push_back(arith::AddIOp::create(ib, il, runStart, t));
+              Value offset =
+                  arith::IndexCastOp::create(ib, il, ib.getI64Type(), t);
+              Value address = LLVM::GEPOp::create(
+                  ib, il, base.getType(), ib.getIntegerType(8 * elementBytes),
+                  base, ValueRange{offset});
+              SmallVector<Value> values = body(ib, il, ivs, address);
+              SmallVector<Value> updated;
+              for (auto [value, tensor] : llvm::zip(values, iterArgs))
+                updated.push_back(
+                    tensor::InsertOp::create(ib, il, value, tensor, ivs));
+              scf::YieldOp::create(ib, il, updated);
+            });
+        return SmallVector<Value>(inner.getResults());
+      });
+}
+
+/// The run length recorded on `op` (1 without one).
+int64_t getRun(Operation *op) {
+  auto attr = op->getAttrOfType<IntegerAttr>(kContiguityAttr);
+  return attr ? attr.getInt() : 1;
+}
+
 /// `then()` when `mask` holds (always when there is no mask), `otherwise`
 /// else; both yield values of `types`.
 SmallVector<Value>
@@ -103,10 +174,10 @@ struct LoadOpLowering : public OpConversionPattern<LoadOp> {
     Type elemType = getTypeConverter()->convertType(
         getElementTypeOrSelf(op.getResult().getType()));
     bool isVolatile = op.getIsVolatile();
-    SmallVector<Value> results = forEachElement(
-        rewriter, loc, op.getPtr().getType(), elemType,
-        [&](OpBuilder &b, Location l, ValueRange ivs) -> SmallVector<Value> {
-          Value address = elementAt(b, l, ptr, ivs);
+    SmallVector<Value> results = forEachAddress(
+        rewriter, loc, ptr, getRun(op), getElementByteSize(elemType), elemType,
+        [&](OpBuilder &b, Location l, ValueRange ivs,
+            Value address) -> SmallVector<Value> {
           return guarded(
               b, l, elementAt(b, l, mask, ivs), elemType,
               [&](OpBuilder &t, Location tl) -> SmallVector<Value> {
@@ -138,10 +209,12 @@ struct StoreOpLowering : public OpConversionPattern<StoreOp> {
     Value ptr = single(adaptor.getPtr());
     Value value = single(adaptor.getValue());
     Value mask = single(adaptor.getMask());
-    forEachElement(
-        rewriter, loc, op.getPtr().getType(), TypeRange{},
-        [&](OpBuilder &b, Location l, ValueRange ivs) -> SmallVector<Value> {
-          Value address = elementAt(b, l, ptr, ivs);
+    Type elemType = getElementTypeOrSelf(value.getType());
+    forEachAddress(
+        rewriter, loc, ptr, getRun(op), getElementByteSize(elemType),
+        TypeRange{},
+        [&](OpBuilder &b, Location l, ValueRange ivs,
+            Value address) -> SmallVector<Value> {
           Value element = elementAt(b, l, value, ivs);
           guarded(
               b, l, elementAt(b, l, mask, ivs), TypeRange{},
@@ -330,6 +403,27 @@ struct AtomicCASOpLowering : public OpConversionPattern<AtomicCASOp> {
 };
 
 } // namespace
+
+void cpu::annotateContiguity(ModuleOp module) {
+  ModuleAxisInfoAnalysis analysis(module);
+  auto annotate = [&](Operation *op, Value ptr) {
+    auto type = dyn_cast<RankedTensorType>(ptr.getType());
+    if (!type || type.getRank() == 0)
+      return;
+    int64_t size = type.getShape().back();
+    int64_t run = analysis.getPtrContiguity(ptr);
+    if (run > 1 && size % run == 0)
+      op->setAttr(
+          kContiguityAttr,
+          IntegerAttr::get(IntegerType::get(op->getContext(), 64), run));
+  };
+  module.walk([&](Operation *op) {
+    if (auto load = dyn_cast<LoadOp>(op))
+      annotate(op, load.getPtr());
+    else if (auto store = dyn_cast<StoreOp>(op))
+      annotate(op, store.getPtr());
+  });
+}
 
 void cpu::populateMemoryPatterns(const CpuTypeConverter &converter,
                                  RewritePatternSet &patterns) {

@@ -86,6 +86,12 @@ void populateShapePatterns(const CpuTypeConverter &converter,
 /// Loads, stores and atomics through pointers and blocks of pointers.
 void populateMemoryPatterns(const CpuTypeConverter &converter,
                             RewritePatternSet &patterns);
+/// Records, on every load and store through a block of pointers, how many
+/// consecutive elements its pointers address along the last dimension
+/// (the axis-info analysis's contiguity), which the memory patterns turn
+/// into consecutive accesses LLVM vectorizes.
+void annotateContiguity(ModuleOp module);
+
 /// Block pointers and tensor descriptors.
 void populateBlockPointerPatterns(const CpuTypeConverter &converter,
                                   RewritePatternSet &patterns);

@@ -86,6 +86,7 @@ struct ToStructuredPass
     ModuleOp module = getOperation();
     if (failed(rejectUnsupported(module)) || failed(prepareKernels(module)))
       return signalPassFailure();
+    annotateContiguity(module);
     if (failed(convert(module)))
       return signalPassFailure();
     createEntryWrappers(module);

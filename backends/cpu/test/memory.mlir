@@ -101,3 +101,30 @@ func.func @atomics(%p: tensor<4x!tessera.ptr<i32>>, %v: tensor<4xi32>, %m: tenso
   %4 = tessera.atomic_cas %s, %i, %i {sem = #tessera<sem acquire>} : !tessera.ptr<i32>
   return %0, %1, %2, %3, %4 : tensor<4xi32>, f32, f32, f32, i32
 }
+
+// -----
+
+// A block of pointers the axis analysis proves contiguous along its last
+// dimension: the loop over the run starts from the run's first address and
+// steps with a GEP per element (LLVM's vectorizer follows pointers, not
+// inttoptr); one address is extracted per run, not per element.
+// CHECK-LABEL: func @contiguous_load
+// CHECK: scf.for %[[R:.*]] = %c0 to %c1{{.*}} step %c1
+// CHECK: %[[S:.*]] = arith.muli %[[R]], %c16
+// CHECK: %[[A:.*]] = tensor.extract %{{.*}}[%[[S]]] : tensor<16xi64>
+// CHECK: %[[BASE:.*]] = llvm.inttoptr %[[A]] : i64 to !llvm.ptr
+// CHECK: scf.for %[[T:.*]] = %{{.*}} to %c16{{.*}} step
+// CHECK: %[[I:.*]] = arith.addi %[[S]], %[[T]]
+// CHECK: %[[O:.*]] = arith.index_cast %[[T]] : index to i64
+// CHECK: %[[G:.*]] = llvm.getelementptr %[[BASE]][%[[O]]] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+// CHECK: llvm.load %[[G]] {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK: tensor.insert %{{.*}}[%[[I]]]
+// CHECK-NOT: tensor.extract %{{.*}} : tensor<16xi64>
+// CHECK: return
+func.func @contiguous_load(%base: !tessera.ptr<i32> {tt.divisibility = 16 : i32}) -> tensor<16xi32> {
+  %r = tessera.make_range {start = 0 : i32, end = 16 : i32} : tensor<16xi32>
+  %b = tessera.splat %base : tensor<16x!tessera.ptr<i32>>
+  %p = tessera.addptr %b, %r : tensor<16x!tessera.ptr<i32>>, tensor<16xi32>
+  %v = tessera.load %p : tensor<16x!tessera.ptr<i32>>
+  return %v : tensor<16xi32>
+}
