@@ -1,0 +1,96 @@
+//===- CpuBackend.h - The CPU backend's parts -------------------*- C++ -*-===//
+#ifndef TESSERA_BACKENDS_CPU_CPUBACKEND_H
+#define TESSERA_BACKENDS_CPU_CPUBACKEND_H
+
+#include "tessera/Backend/Backend.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class TargetMachine;
+} // namespace llvm
+
+namespace mlir::tessera::cpu {
+
+/// The plugin's name and the backend's.
+constexpr llvm::StringLiteral kBackendName = "cpu";
+/// The generic architecture, for hosts LLVM cannot name.
+constexpr llvm::StringLiteral kGenericArch = "x86-64";
+
+/// The machine the process runs on, as LLVM sees it.
+struct HostInfo {
+  std::string triple;
+  /// LLVM's name of the host CPU ("znver3", "sapphirerapids", ...), or the
+  /// generic architecture.
+  std::string cpu;
+  /// The host's features, as a target-features string ("+avx2,+fma,...").
+  std::string features;
+  /// Widest vector register, in bits.
+  unsigned vectorBits = 128;
+  unsigned hardwareThreads = 1;
+  uint64_t memoryBytes = 0;
+};
+
+/// Initializes LLVM's native target once; fails when LLVM lacks it.
+llvm::Error initializeNativeTarget();
+
+/// The host (detected once).
+const HostInfo &getHostInfo();
+
+/// Architectures the backend compiles for: the host's CPU first, then the
+/// generic one.
+std::vector<std::string> getArchitectures();
+
+/// The target description of `arch` (empty: the host).
+llvm::Expected<TargetDescription> describeTarget(llvm::StringRef arch);
+
+/// A target machine for `arch` (empty: the host, with its features),
+/// relocatable code for the JIT, optimizing at O3.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(llvm::StringRef arch);
+
+//===----------------------------------------------------------------------===//
+// Emitter
+//===----------------------------------------------------------------------===//
+
+/// Named metadata listing the kernels of a translated module: one node per
+/// kernel holding its name, its entry symbol, its signature (comma
+/// separated) and its parameter names (comma separated).
+constexpr llvm::StringLiteral kKernelsMetadata = "tessera.cpu.kernels";
+
+/// The module the CPU pipeline produced, as LLVM IR for the host, optimized
+/// at O3 for `target`'s CPU.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
+                  const TargetDescription &target,
+                  const CompileOptions &options);
+
+/// The host assembly of `module`.
+llvm::Expected<std::string> emitAssembly(llvm::Module &module,
+                                         const TargetDescription &target,
+                                         const CompileOptions &options);
+
+/// An ELF relocatable object of `module` and what a launch of `kernelName`
+/// needs.
+llvm::Expected<CompiledKernel> emitBinary(llvm::Module &module,
+                                          llvm::StringRef kernelName,
+                                          const TargetDescription &target,
+                                          const CompileOptions &options);
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+/// The host as the one device: memory is host memory, modules are ORC JIT
+/// instances, launches run program instances on a thread pool.
+std::unique_ptr<Driver> createDriver();
+
+/// The number of threads launches use: TESSERA_CPU_THREADS when it is a
+/// positive integer, else the hardware threads.
+unsigned getLaunchThreadCount();
+
+} // namespace mlir::tessera::cpu
+
+#endif // TESSERA_BACKENDS_CPU_CPUBACKEND_H

@@ -1,0 +1,436 @@
+//===- Driver.cpp - The host as a device: memory, JIT, launches -----------===//
+//
+// One device, the host. Device memory is host memory (addresses are host
+// pointers). A loaded module is an ORC LLJIT instance linking the kernel's
+// object against the plugin's runtime helpers and the process's symbols
+// (libm, malloc). A launch runs every program instance of the grid on a
+// thread pool that lives across launches: threads take instances in order
+// from a shared counter, and each instance runs from start to end on one
+// thread, so results do not depend on the thread count (the order of
+// atomics between instances aside, as on a GPU). Launches run to completion
+// before launch() returns, which keeps them ordered with memory copies.
+//
+// A failed device assertion records its message and jumps back (longjmp)
+// out of its instance; no further instance of that launch starts, later
+// launches are skipped, and synchronize() reports the message once.
+//
+//===----------------------------------------------------------------------===//
+#include "CpuBackend.h"
+#include "Runtime.h"
+
+#include "tessera/Support/Logging.h"
+
+#include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <csetjmp>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <pthread.h>
+#include <set>
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::cpu;
+
+unsigned cpu::getLaunchThreadCount() {
+  if (const char *env = std::getenv("TESSERA_CPU_THREADS")) {
+    char *end = nullptr;
+    long value = std::strtol(env, &end, 10);
+    if (end != env && *end == '\0' && value > 0 && value <= 4096)
+      return static_cast<unsigned>(value);
+    getLogger().warn("cpu: ignoring TESSERA_CPU_THREADS='{}' (expected a "
+                     "positive integer)",
+                     env);
+  }
+  return getHostInfo().hardwareThreads;
+}
+
+namespace {
+
+/// `void <kernel>_cpu_entry(void **args, i32 pid x, y, z, i32 num x, y, z,
+/// void *context)`.
+using EntryFn = void (*)(void **, int32_t, int32_t, int32_t, int32_t, int32_t,
+                         int32_t, void *);
+
+//===----------------------------------------------------------------------===//
+// Thread pool
+//===----------------------------------------------------------------------===//
+
+/// Worker threads that run `count` numbered tasks together; the caller waits.
+class ThreadPool {
+public:
+  explicit ThreadPool(unsigned numThreads) : requested(numThreads) {
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    // Kernels keep scalars and small buffers on the stack.
+    pthread_attr_setstacksize(&attr, kStackBytes);
+    for (unsigned i = 0; i < numThreads; ++i) {
+      pthread_t thread;
+      if (pthread_create(&thread, &attr, &ThreadPool::main, this) == 0)
+        threads.push_back(thread);
+    }
+    pthread_attr_destroy(&attr);
+  }
+
+  ~ThreadPool() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      shutdown = true;
+    }
+    wake.notify_all();
+    for (pthread_t thread : threads)
+      pthread_join(thread, nullptr);
+  }
+
+  /// The number of threads asked for.
+  unsigned size() const { return requested; }
+
+  /// Runs task(i) for i in [0, count) on the workers; tasks are taken in
+  /// increasing order; stops taking new ones once `stop` is set.
+  void run(uint64_t count, const std::function<void(uint64_t)> &task,
+           const std::atomic<bool> &stop) {
+    if (threads.empty()) {
+      // No thread could be created: run here, in the same order.
+      for (uint64_t i = 0; i < count && !stop.load(); ++i)
+        task(i);
+      return;
+    }
+    std::unique_lock<std::mutex> lock(mutex);
+    job = {&task, &stop, count};
+    next.store(0);
+    busy = threads.size();
+    ++generation;
+    wake.notify_all();
+    done.wait(lock, [&] { return busy == 0; });
+    job = {};
+  }
+
+private:
+  static constexpr size_t kStackBytes = 64ull << 20;
+
+  struct Job {
+    const std::function<void(uint64_t)> *task = nullptr;
+    const std::atomic<bool> *stop = nullptr;
+    uint64_t count = 0;
+  };
+
+  static void *main(void *self) {
+    static_cast<ThreadPool *>(self)->work();
+    return nullptr;
+  }
+
+  void work() {
+    uint64_t seen = 0;
+    while (true) {
+      Job current;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        wake.wait(lock, [&] { return shutdown || generation != seen; });
+        if (shutdown)
+          return;
+        seen = generation;
+        current = job;
+      }
+      while (!current.stop->load(std::memory_order_relaxed)) {
+        uint64_t i = next.fetch_add(1);
+        if (i >= current.count)
+          break;
+        (*current.task)(i);
+      }
+      std::lock_guard<std::mutex> lock(mutex);
+      if (--busy == 0)
+        done.notify_all();
+    }
+  }
+
+  unsigned requested;
+  std::vector<pthread_t> threads;
+  std::mutex mutex;
+  std::condition_variable wake, done;
+  Job job;
+  std::atomic<uint64_t> next{0};
+  uint64_t generation = 0;
+  unsigned busy = 0;
+  bool shutdown = false;
+};
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+struct LoadedModule {
+  /// What the JIT reported while linking (read after a failed lookup).
+  std::string linkErrors;
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  EntryFn entry = nullptr;
+  std::string name;
+  size_t numParams = 0;
+};
+
+/// Runs one program instance; a failed assertion longjmps back here.
+void runInstance(EntryFn entry, void **args, const uint32_t pid[3],
+                 const uint32_t grid[3], LaunchState &state) {
+  InstanceContext context;
+  std::jmp_buf exit;
+  for (int d = 0; d < 3; ++d)
+    context.pid[d] = static_cast<int32_t>(pid[d]);
+  context.launch = &state;
+  context.exit = &exit;
+  currentInstance() = &context;
+  if (setjmp(exit) == 0)
+    entry(args, pid[0], pid[1], pid[2], grid[0], grid[1], grid[2], nullptr);
+  currentInstance() = nullptr;
+}
+
+class CpuDriver : public Driver {
+public:
+  unsigned getDeviceCount() override { return 1; }
+
+  llvm::Expected<DeviceProperties>
+  getDeviceProperties(unsigned device) override {
+    if (llvm::Error err = checkDevice(device, "get device properties"))
+      return std::move(err);
+    const HostInfo &host = getHostInfo();
+    DeviceProperties props;
+    props.name = "host CPU (" + host.cpu + ")";
+    props.arch = host.cpu;
+    props.multiprocessorCount = getLaunchThreadCount();
+    props.maxSharedMem = 1 << 20;
+    props.maxNumRegs = 0;
+    props.warpSize = 1;
+    props.totalMemory = host.memoryBytes;
+    return props;
+  }
+
+  llvm::Expected<uint64_t> allocate(unsigned device, size_t bytes) override {
+    if (llvm::Error err = checkDevice(device, "allocate"))
+      return std::move(err);
+    // Aligned for any vector access; never null, even for 0 bytes.
+    size_t size = ((std::max<size_t>(bytes, 1) + kAlignment - 1) / kAlignment) *
+                  kAlignment;
+    void *memory = std::aligned_alloc(kAlignment, size);
+    if (!memory)
+      return error("allocate " + std::to_string(bytes) + " bytes",
+                   "out of memory");
+    std::lock_guard<std::mutex> lock(mutex);
+    allocations.insert(reinterpret_cast<uint64_t>(memory));
+    return reinterpret_cast<uint64_t>(memory);
+  }
+
+  llvm::Error deallocate(unsigned device, uint64_t address) override {
+    if (llvm::Error err = checkDevice(device, "deallocate"))
+      return err;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!allocations.erase(address))
+      return error("deallocate", "0x" + llvm::utohexstr(address) +
+                                     " is not an allocation of this device");
+    std::free(reinterpret_cast<void *>(address));
+    return llvm::Error::success();
+  }
+
+  llvm::Error copyToDevice(unsigned device, uint64_t dst, const void *src,
+                           size_t bytes) override {
+    if (llvm::Error err = checkDevice(device, "copy to device"))
+      return err;
+    if (bytes)
+      std::memcpy(reinterpret_cast<void *>(dst), src, bytes);
+    return llvm::Error::success();
+  }
+
+  llvm::Error copyToHost(unsigned device, void *dst, uint64_t src,
+                         size_t bytes) override {
+    if (llvm::Error err = checkDevice(device, "copy to host"))
+      return err;
+    if (bytes)
+      std::memcpy(dst, reinterpret_cast<const void *>(src), bytes);
+    return llvm::Error::success();
+  }
+
+  llvm::Error fill(unsigned device, uint64_t dst, uint8_t byte,
+                   size_t bytes) override {
+    if (llvm::Error err = checkDevice(device, "fill"))
+      return err;
+    if (bytes)
+      std::memset(reinterpret_cast<void *>(dst), byte, bytes);
+    return llvm::Error::success();
+  }
+
+  llvm::Expected<ModuleHandle>
+  loadModule(unsigned device, const CompiledKernel &kernel) override {
+    if (llvm::Error err = checkDevice(device, "load module"))
+      return std::move(err);
+    std::string step = "load module '" + kernel.name + "'";
+    if (kernel.backend != kBackendName || kernel.format != "elf-object")
+      return error(step, "compiled for backend '" + kernel.backend + "' as '" +
+                             kernel.format +
+                             "', not for 'cpu' as 'elf-object'");
+    if (llvm::Error err = initializeNativeTarget())
+      return std::move(err);
+    auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (!jtmb)
+      return error(step, llvm::toString(jtmb.takeError()));
+    auto jit =
+        llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*jtmb).create();
+    if (!jit)
+      return error(step, llvm::toString(jit.takeError()));
+    auto module = std::make_unique<LoadedModule>();
+    // Link errors (an unresolved symbol, say) reach the session's reporter
+    // rather than the failed lookup; keep them for the error returned.
+    std::string *linkErrors = &module->linkErrors;
+    (*jit)->getExecutionSession().setErrorReporter([linkErrors](llvm::Error e) {
+      *linkErrors += llvm::toString(std::move(e));
+    });
+    llvm::orc::JITDylib &dylib = (*jit)->getMainJITDylib();
+    // The runtime helpers first, then anything the process has (libm).
+    llvm::orc::SymbolMap symbols;
+    for (auto [name, address] : getRuntimeSymbols())
+      symbols[(*jit)->mangleAndIntern(name)] = {
+          llvm::orc::ExecutorAddr::fromPtr(address),
+          llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+    if (llvm::Error err =
+            dylib.define(llvm::orc::absoluteSymbols(std::move(symbols))))
+      return error(step, llvm::toString(std::move(err)));
+    auto process =
+        llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+            (*jit)->getDataLayout().getGlobalPrefix());
+    if (!process)
+      return error(step, llvm::toString(process.takeError()));
+    dylib.addGenerator(std::move(*process));
+    if (llvm::Error err = (*jit)->addObjectFile(
+            llvm::MemoryBuffer::getMemBufferCopy(kernel.binary, kernel.name)))
+      return error(step, llvm::toString(std::move(err)));
+    auto address = (*jit)->lookup(kernel.name);
+    if (!address) {
+      std::string why = llvm::toString(address.takeError());
+      if (!module->linkErrors.empty())
+        why += ": " + module->linkErrors;
+      return error(step, why);
+    }
+    module->entry = address->toPtr<EntryFn>();
+    module->jit = std::move(*jit);
+    module->name = kernel.name;
+    module->numParams = kernel.params.size();
+    auto handle = reinterpret_cast<ModuleHandle>(module.get());
+    std::lock_guard<std::mutex> lock(mutex);
+    modules[handle] = std::move(module);
+    return handle;
+  }
+
+  llvm::Error unloadModule(ModuleHandle handle) override {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!modules.erase(handle))
+      return error("unload module", "unknown module handle");
+    return llvm::Error::success();
+  }
+
+  llvm::Error launch(ModuleHandle handle, const LaunchConfig &config,
+                     llvm::ArrayRef<void *> args) override {
+    LoadedModule *module;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      auto it = modules.find(handle);
+      if (it == modules.end())
+        return error("launch", "unknown module handle");
+      module = it->second.get();
+    }
+    std::string step = "launch '" + module->name + "'";
+    if (args.size() != module->numParams)
+      return error(step, "expected " + std::to_string(module->numParams) +
+                             " arguments, got " + std::to_string(args.size()));
+    uint32_t grid[3] = {config.grid[0], config.grid[1], config.grid[2]};
+    for (uint32_t g : grid)
+      if (g > static_cast<uint32_t>(INT32_MAX))
+        return error(step, "grid dimension " + std::to_string(g) +
+                               " does not fit a program id");
+    uint64_t count = uint64_t(grid[0]) * grid[1] * grid[2];
+    if (count == 0)
+      return llvm::Error::success();
+    std::lock_guard<std::mutex> launchLock(launchMutex);
+    if (!pendingError.empty()) {
+      getLogger().warn("cpu: skipping {}: an earlier launch failed and was "
+                       "not synchronized yet",
+                       step);
+      return llvm::Error::success();
+    }
+    ThreadPool &workers = getPool();
+    LaunchState state;
+    std::atomic<bool> stop{false};
+    std::vector<void *> argv(args.begin(), args.end());
+    std::function<void(uint64_t)> task = [&](uint64_t i) {
+      uint32_t pid[3] = {
+          static_cast<uint32_t>(i % grid[0]),
+          static_cast<uint32_t>((i / grid[0]) % grid[1]),
+          static_cast<uint32_t>(i / (uint64_t(grid[0]) * grid[1]))};
+      runInstance(module->entry, argv.data(), pid, grid, state);
+      if (state.failed.load())
+        stop.store(true);
+    };
+    workers.run(count, task, stop);
+    std::fflush(stdout);
+    if (state.failed.load()) {
+      std::lock_guard<std::mutex> lock(state.mutex);
+      pendingError = "cpu device 0: " + step + ": " + state.error;
+      getLogger().debug("{}", pendingError);
+    }
+    return llvm::Error::success();
+  }
+
+  llvm::Error synchronize(unsigned device) override {
+    if (llvm::Error err = checkDevice(device, "synchronize"))
+      return err;
+    std::lock_guard<std::mutex> lock(launchMutex);
+    if (pendingError.empty())
+      return llvm::Error::success();
+    std::string message = std::move(pendingError);
+    pendingError.clear();
+    return llvm::createStringError(message);
+  }
+
+private:
+  static constexpr size_t kAlignment = 128;
+
+  static llvm::Error error(const std::string &step, const std::string &why) {
+    return llvm::createStringError("cpu device 0: " + step + ": " + why);
+  }
+
+  static llvm::Error checkDevice(unsigned device, const std::string &step) {
+    if (device != 0)
+      return llvm::createStringError("cpu device " + std::to_string(device) +
+                                     ": " + step +
+                                     ": no such device (the CPU backend has "
+                                     "one device, 0)");
+    return llvm::Error::success();
+  }
+
+  /// The pool, rebuilt when TESSERA_CPU_THREADS changed since the last
+  /// launch. Called with launchMutex held.
+  ThreadPool &getPool() {
+    unsigned wanted = getLaunchThreadCount();
+    if (!pool || pool->size() != wanted) {
+      pool.reset();
+      pool = std::make_unique<ThreadPool>(wanted);
+      getLogger().debug("cpu: {} launch thread(s)", pool->size());
+    }
+    return *pool;
+  }
+
+  std::mutex mutex;
+  std::set<uint64_t> allocations;
+  std::map<ModuleHandle, std::unique_ptr<LoadedModule>> modules;
+  std::mutex launchMutex;
+  std::unique_ptr<ThreadPool> pool;
+  std::string pendingError;
+};
+
+} // namespace
+
+std::unique_ptr<Driver> cpu::createDriver() {
+  return std::make_unique<CpuDriver>();
+}

@@ -1,0 +1,47 @@
+//===- Passes.h - Passes and stages of the CPU backend ----------*- C++ -*-===//
+#ifndef TESSERA_BACKENDS_CPU_PASSES_H
+#define TESSERA_BACKENDS_CPU_PASSES_H
+
+#include "tessera/Pipeline/Pipeline.h"
+
+#include "mlir/Pass/Pass.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace mlir::tessera::cpu {
+
+/// tessera / tessera_gpu on tensors -> linalg, tensor, scf and LLVM memory
+/// operations on i64 addresses; kernels take the grid as trailing arguments
+/// and get an entry wrapper (`<kernel>_cpu_entry`) with the launch ABI.
+std::unique_ptr<Pass> createToStructuredPass();
+
+/// Lowers fp8 arithmetic and conversions and math functions without LLVM
+/// support to f32 arithmetic and runtime or libm calls.
+std::unique_ptr<Pass> createLegalizeFloatsPass();
+
+/// Everything left (arith, math, cf, func, memref, index, ub) -> the LLVM
+/// dialect; kernels become internal and always inlined into their entry.
+std::unique_ptr<Pass> createCpuConvertToLLVMPass();
+
+/// Adds the CPU stages to `pipeline` (the core pipeline on entry):
+/// cpu-to-structured, cpu-bufferize, cpu-to-loops and lower-to-llvm.
+llvm::Error addCpuStages(Pipeline &pipeline);
+
+/// The CPU stages on their own (for tessera-cpu-opt and tests).
+Pipeline buildCpuStages();
+
+/// Registers the dialects and interfaces the CPU stages create.
+void registerCpuDialects(DialectRegistry &registry);
+
+/// Registers the CPU passes and the `tessera-cpu` pipeline (core stages
+/// then CPU stages, with start/stop/dump options) with MLIR's registry.
+void registerCpuPasses();
+
+} // namespace mlir::tessera::cpu
+
+#endif // TESSERA_BACKENDS_CPU_PASSES_H

@@ -1,0 +1,135 @@
+//===- DriverTest.cpp - The CPU driver's device, memory and modules -------===//
+#include "CpuTestUtils.h"
+#include "Kernels.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include "gmock/gmock.h"
+
+using namespace mlir::tessera;
+using namespace mlir::tessera::cpu::test;
+using ::testing::HasSubstr;
+
+namespace {
+
+TEST(CpuDriver, OneHostDevice) {
+  Driver &driver = getBackend().getDriver();
+  EXPECT_EQ(driver.getDeviceCount(), 1u);
+  llvm::Expected<DeviceProperties> props = driver.getDeviceProperties(0);
+  ASSERT_TRUE(static_cast<bool>(props)) << llvm::toString(props.takeError());
+  EXPECT_EQ(props->warpSize, 1u);
+  EXPECT_GE(props->multiprocessorCount, 1u);
+  EXPECT_GT(props->totalMemory, 0u);
+  EXPECT_THAT(props->name, HasSubstr("CPU"));
+  llvm::Expected<TargetDescription> target = getBackend().describe(props->arch);
+  ASSERT_TRUE(static_cast<bool>(target)) << llvm::toString(target.takeError());
+  EXPECT_EQ(target->warpSize, 1u);
+  EXPECT_EQ(target->maxThreadsPerBlock, 1u);
+  EXPECT_TRUE(target->matrixInstructions.empty());
+}
+
+TEST(CpuDriver, ErrorsNameTheDeviceAndStep) {
+  Driver &driver = getBackend().getDriver();
+  llvm::Expected<DeviceProperties> props = driver.getDeviceProperties(1);
+  ASSERT_FALSE(static_cast<bool>(props));
+  EXPECT_THAT(llvm::toString(props.takeError()),
+              HasSubstr("cpu device 1: get device properties: no such device"));
+  llvm::Error err = driver.deallocate(0, 0x1234);
+  ASSERT_TRUE(static_cast<bool>(err));
+  EXPECT_THAT(
+      llvm::toString(std::move(err)),
+      HasSubstr("cpu device 0: deallocate: 0x1234 is not an allocation"));
+  CompiledKernel foreign;
+  foreign.backend = "null";
+  foreign.format = "none";
+  llvm::Expected<ModuleHandle> module = driver.loadModule(0, foreign);
+  ASSERT_FALSE(static_cast<bool>(module));
+  EXPECT_THAT(llvm::toString(module.takeError()),
+              HasSubstr("not for 'cpu' as 'elf-object'"));
+}
+
+TEST(CpuDriver, MemoryRoundTrip) {
+  Driver &driver = getBackend().getDriver();
+  llvm::Expected<uint64_t> address = driver.allocate(0, 100);
+  ASSERT_TRUE(static_cast<bool>(address));
+  EXPECT_EQ(*address % 128, 0u);
+  ASSERT_NO_LLVM_ERROR(driver.fill(0, *address, 0xab, 100));
+  std::vector<uint8_t> host(100);
+  ASSERT_NO_LLVM_ERROR(driver.copyToHost(0, host.data(), *address, 100));
+  EXPECT_EQ(host, std::vector<uint8_t>(100, 0xab));
+  ASSERT_NO_LLVM_ERROR(driver.deallocate(0, *address));
+}
+
+TEST(CpuDriver, LaunchChecksArguments) {
+  llvm::Expected<CompiledKernel> kernel =
+      compileKernel(kVectorAdd, "add_kernel");
+  ASSERT_TRUE(static_cast<bool>(kernel)) << llvm::toString(kernel.takeError());
+  EXPECT_EQ(kernel->format, "elf-object");
+  ASSERT_EQ(kernel->params.size(), 4u);
+  EXPECT_EQ(kernel->params[0].type, "*fp32");
+  EXPECT_EQ(kernel->params[3].type, "i32");
+  // A kernel survives serialization (the on-disk cache).
+  llvm::Expected<CompiledKernel> copy =
+      CompiledKernel::deserialize(kernel->serialize());
+  ASSERT_TRUE(static_cast<bool>(copy)) << llvm::toString(copy.takeError());
+  LoadedKernel loaded(*copy);
+  int32_t n = 0;
+  llvm::Error err = loaded.run({1, 1, 1}, {&n});
+  ASSERT_TRUE(static_cast<bool>(err));
+  EXPECT_THAT(llvm::toString(std::move(err)),
+              HasSubstr("expected 4 arguments, got 1"));
+  // An empty grid runs nothing.
+  ASSERT_NO_LLVM_ERROR(loaded.run({0, 1, 1}, {&n, &n, &n, &n}));
+}
+
+TEST(CpuDriver, UnsupportedOpsFailToCompileWithTheirLocation) {
+  const char *ir = R"mlir(
+func.func @asm_kernel(%p: !tessera.ptr<i32>) attributes {tessera.kernel} {
+  %r = tessera.make_range {start = 0 : i32, end = 4 : i32} : tensor<4xi32>
+  %a = tessera.inline_asm_elementwise %r {asm_string = "mov $0, $1;", constraints = "=r,r", pure = true, packed_element = 1 : i32} : (tensor<4xi32>) -> tensor<4xi32>
+  %s = tessera.splat %p : tensor<4x!tessera.ptr<i32>>
+  %q = tessera.addptr %s, %r : tensor<4x!tessera.ptr<i32>>, tensor<4xi32>
+  tessera.store %q, %a : tensor<4x!tessera.ptr<i32>>
+  return
+}
+)mlir";
+  llvm::Expected<CompiledKernel> kernel = compileKernel(ir, "asm_kernel");
+  ASSERT_FALSE(static_cast<bool>(kernel));
+  EXPECT_THAT(llvm::toString(kernel.takeError()),
+              HasSubstr("4:8: error: tessera.inline_asm_elementwise is not "
+                        "supported on the CPU backend"));
+}
+
+TEST(CpuDriver, LinkErrorsNameTheMissingSymbol) {
+  // An object calling a function nothing defines: loading it fails with the
+  // symbol's name rather than crashing at the launch.
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic diagnostic;
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseAssemblyString(R"ll(
+declare void @tessera_no_such_function()
+define void @k_cpu_entry(ptr %args, i32 %x, i32 %y, i32 %z, i32 %nx, i32 %ny, i32 %nz, ptr %ctx) {
+  call void @tessera_no_such_function()
+  ret void
+}
+!tessera.cpu.kernels = !{!0}
+!0 = !{!"k", !"k_cpu_entry", !"", !""}
+)ll",
+                                diagnostic, context);
+  ASSERT_TRUE(module) << diagnostic.getMessage().str();
+  llvm::Expected<TargetDescription> target = getBackend().describe("");
+  ASSERT_TRUE(static_cast<bool>(target));
+  llvm::Expected<CompiledKernel> kernel =
+      getBackend().emitBinary(*module, "k", *target, CompileOptions());
+  ASSERT_TRUE(static_cast<bool>(kernel)) << llvm::toString(kernel.takeError());
+  llvm::Expected<ModuleHandle> loaded =
+      getBackend().getDriver().loadModule(0, *kernel);
+  ASSERT_FALSE(static_cast<bool>(loaded));
+  EXPECT_THAT(llvm::toString(loaded.takeError()),
+              HasSubstr("tessera_no_such_function"));
+}
+
+} // namespace
