@@ -27,8 +27,13 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tessera_tools_dir, append_path=True)
 config.substitutions.append(("%tessera_src", config.tessera_src_root))
 config.substitutions.append(("%PYTHON", "python3"))
+# Plugins of this build, and the host's deliberately broken test plugins.
+config.substitutions.append(("%tessera_plugin_dir", os.path.join(
+    config.tessera_obj_root, "lib", "tessera", "plugins")))
+config.substitutions.append(("%tessera_plugin_fixtures", os.path.join(
+    config.tessera_obj_root, "plugins", "test", "fixtures")))
 
-tools = ["tessera-opt", "tessera", "FileCheck", "not", "count"]
+tools = ["tessera-opt", "tessera", "tessera-plugin-check", "FileCheck", "not", "count"]
 llvm_config.add_tool_substitutions(
     [t for t in tools if shutil.which(t, path=config.tessera_tools_dir) or t in ("FileCheck", "not", "count")],
     [config.tessera_tools_dir, config.llvm_tools_dir])

@@ -33,9 +33,11 @@ struct TesseraPluginDescriptor {
   uint32_t llvmMajor;
   /// One line describing the plugin.
   const char *description;
-  /// Creates the backend (a `mlir::tessera::Backend *`). On failure returns
-  /// null and sets `*error` to a message allocated with malloc, which the
-  /// host frees.
+  /// Creates the backend: a `mlir::tessera::Backend *` converted to
+  /// `void *` (so the host converts it back to exactly that type), whose
+  /// getName() is `name`. On failure returns null and sets `*error` to a
+  /// message allocated with malloc, which the host frees. A missing device
+  /// is not a failure: the backend's driver reports it.
   void *(*createBackend)(char **error);
   /// Destroys what createBackend returned.
   void (*destroyBackend)(void *backend);

@@ -1,0 +1,89 @@
+//===- PluginLoader.cpp - Loading one plugin file with Boost.DLL ----------===//
+#include "PluginLoader.h"
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Config/llvm-config.h"
+
+#include <dlfcn.h>
+
+using namespace mlir::tessera;
+using namespace mlir::tessera::detail;
+
+namespace {
+llvm::Error refuse(const llvm::Twine &reason) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), reason);
+}
+
+/// Why dlopen refused `path`. Boost.DLL reduces it to an error code, but
+/// the dynamic loader's own message (a missing dependency, a bad ELF
+/// header) is still pending in dlerror(); it names the file itself, which
+/// the caller already does.
+std::string loaderReason(const std::string &path,
+                         const boost::dll::fs::error_code &ec) {
+  const char *message = dlerror();
+  if (!message)
+    return ec.message();
+  llvm::StringRef reason(message);
+  reason.consume_front(path + ": ");
+  return reason.str();
+}
+} // namespace
+
+llvm::Expected<LoadedPlugin>
+detail::loadPlugin(const PluginCandidate &candidate) {
+  LoadedPlugin plugin;
+  plugin.library = std::make_shared<boost::dll::shared_library>();
+  boost::dll::fs::error_code ec;
+  // Bind every symbol now so that a plugin built against something this
+  // process lacks is refused here instead of crashing at its first call;
+  // keep its symbols local so that plugins never resolve into each other.
+  plugin.library->load(
+      candidate.path,
+      boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local, ec);
+  if (ec)
+    return refuse("cannot load it: " + loaderReason(candidate.path, ec));
+  if (!plugin.library->has(TESSERA_PLUGIN_ENTRY_SYMBOL))
+    return refuse("not a Tessera plugin: it does not export '" +
+                  llvm::Twine(TESSERA_PLUGIN_ENTRY_SYMBOL) + "'");
+
+  auto &entry = plugin.library->get<const TesseraPluginDescriptor *()>(
+      TESSERA_PLUGIN_ENTRY_SYMBOL);
+  const TesseraPluginDescriptor *d = nullptr;
+  try {
+    d = entry();
+  } catch (...) {
+    return refuse("'" + llvm::Twine(TESSERA_PLUGIN_ENTRY_SYMBOL) +
+                  "' threw an exception");
+  }
+  if (!d)
+    return refuse("'" + llvm::Twine(TESSERA_PLUGIN_ENTRY_SYMBOL) +
+                  "' returned no descriptor");
+  // The version comes first: a descriptor of another API version may have
+  // another layout past it.
+  if (d->apiVersion > TESSERA_PLUGIN_API_VERSION)
+    return refuse("built for plugin API version " + llvm::Twine(d->apiVersion) +
+                  ", newer than this host's " +
+                  llvm::Twine(TESSERA_PLUGIN_API_VERSION));
+  if (d->apiVersion < kOldestSupportedPluginAPIVersion)
+    return refuse("built for plugin API version " + llvm::Twine(d->apiVersion) +
+                  ", older than the oldest this host supports (" +
+                  llvm::Twine(kOldestSupportedPluginAPIVersion) + ")");
+  if (d->llvmMajor != LLVM_VERSION_MAJOR)
+    return refuse("built against LLVM " + llvm::Twine(d->llvmMajor) +
+                  ", but this host uses LLVM " +
+                  llvm::Twine(LLVM_VERSION_MAJOR));
+  if (!d->name || !*d->name)
+    return refuse("its descriptor has no name");
+  if (!d->createBackend || !d->destroyBackend)
+    return refuse("its descriptor lacks createBackend or destroyBackend");
+
+  plugin.descriptor = d;
+  plugin.info.name = d->name;
+  plugin.info.version = d->version ? d->version : "";
+  plugin.info.description = d->description ? d->description : "";
+  plugin.info.path = candidate.path;
+  plugin.info.origin = candidate.origin;
+  plugin.info.apiVersion = d->apiVersion;
+  plugin.info.llvmMajor = d->llvmMajor;
+  return plugin;
+}
