@@ -36,33 +36,39 @@ std::optional<unsigned> Autotuner::lookup(llvm::StringRef key) const {
   return it->second;
 }
 
+std::optional<unsigned> Autotuner::recall(llvm::StringRef key) {
+  if (std::optional<unsigned> index = lookup(key))
+    return index;
+  if (!store)
+    return std::nullopt;
+  std::optional<TuningRecord> record = store->lookup(scope, key);
+  if (!record)
+    return std::nullopt;
+  for (unsigned i = 0, e = candidates.size(); i < e; ++i) {
+    if (candidates[i].str() != record->config)
+      continue;
+    getLogger().debug("autotune {} [{}]: remembered {} ({} ms)",
+                      scope.kernelName, key.str(), record->config,
+                      record->milliseconds);
+    std::lock_guard<std::mutex> lock(mutex);
+    chosen[key] = i;
+    return i;
+  }
+  getLogger().debug("autotune {} [{}]: the remembered config is no longer a "
+                    "candidate; tuning again",
+                    scope.kernelName, key.str());
+  return std::nullopt;
+}
+
 llvm::Expected<unsigned> Autotuner::select(llvm::StringRef key,
                                            llvm::ArrayRef<unsigned> allowed,
                                            const Measure &measure) {
-  if (std::optional<unsigned> index = lookup(key))
+  if (std::optional<unsigned> index = recall(key))
     return *index;
   if (candidates.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "autotune: kernel '" + scope.kernelName +
                                        "' has no configs");
-
-  if (store) {
-    if (std::optional<TuningRecord> record = store->lookup(scope, key)) {
-      for (unsigned i = 0, e = candidates.size(); i < e; ++i) {
-        if (candidates[i].str() != record->config)
-          continue;
-        getLogger().debug("autotune {} [{}]: remembered {} ({} ms)",
-                          scope.kernelName, key.str(), record->config,
-                          record->milliseconds);
-        std::lock_guard<std::mutex> lock(mutex);
-        chosen[key] = i;
-        return i;
-      }
-      getLogger().debug("autotune {} [{}]: the remembered config is no "
-                        "longer a candidate; tuning again",
-                        scope.kernelName, key.str());
-    }
-  }
 
   std::vector<unsigned> indices(allowed.begin(), allowed.end());
   if (indices.empty())

@@ -30,9 +30,9 @@ llvm::Error compileError(const llvm::Twine &message) {
 
 /// Diagnostics of the frontend and of MLIR, in the order reported, as one
 /// error; `fallback` when neither said anything.
-llvm::Error compileFailure(KernelSource &source, std::string &mlirDiagnostics,
-                    const llvm::Twine &fallback) {
-  std::string text = source.takeDiagnostics() + mlirDiagnostics;
+llvm::Error compileFailure(SourceScope &scope, std::string &mlirDiagnostics,
+                           const llvm::Twine &fallback) {
+  std::string text = scope.takeText() + mlirDiagnostics;
   mlirDiagnostics.clear();
   while (!text.empty() && text.back() == '\n')
     text.pop_back();
@@ -46,8 +46,8 @@ llvm::Expected<std::string> stageBeforeLowering(const Pipeline &pipeline,
   auto it = llvm::find(names, kLowerToLLVMStage);
   if (it == names.end())
     return compileError("backend '" + backend + "' has no '" +
-                        kLowerToLLVMStage + "' stage; its stages are: " +
-                        llvm::join(names, ", "));
+                        kLowerToLLVMStage +
+                        "' stage; its stages are: " + llvm::join(names, ", "));
   if (it == names.begin())
     return compileError("backend '" + backend + "' lowers to LLVM first");
   return *(it - 1);
@@ -87,19 +87,36 @@ KernelCompiler::getStageNames(const CompileOptions &options) {
 llvm::Expected<CompileResult>
 KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
                         EmitStage stage) {
-  std::lock_guard<std::mutex> lock(source.getMutex());
+  SourceScope scope(source);
   namespace fe = ::tessera::frontend;
   std::string mlirDiagnostics;
-  (void)source.takeDiagnostics(); // Earlier reports are not this one's.
 
   // The specialization: signature, named constexprs, autotune config and
   // heuristics, resolved by the frontend.
-  llvm::FailureOr<fe::Specialization> spec = fe::specializeKernel(
-      source.getModule(), request.kernel, request.signature,
-      request.constexprs, request.autotuneConfig, source.getDiagnostics());
+  llvm::FailureOr<fe::Specialization> spec = failure();
+  if (request.completeSignature) {
+    llvm::Expected<const fe::JitFunction *> fn =
+        source.getJitFunction(request.kernel);
+    if (!fn)
+      return fn.takeError();
+    fe::HostEvaluator &eval = scope.getEvaluator();
+    llvm::Expected<std::vector<fe::SignatureEntry>> entries =
+        fe::Specialization::parseSignature(request.signature, eval);
+    if (!entries)
+      return entries.takeError();
+    llvm::Expected<fe::Specialization> built =
+        fe::Specialization::build(*(*fn)->def, *entries, {}, eval);
+    if (!built)
+      return built.takeError();
+    spec = std::move(*built);
+  } else {
+    spec = fe::specializeKernel(scope.getModule(), request.kernel,
+                                request.signature, request.constexprs,
+                                request.autotuneConfig, scope.getDiagnostics());
+  }
   if (failed(spec))
-    return compileFailure(source, mlirDiagnostics,
-                   "cannot specialize kernel '" + request.kernel + "'");
+    return compileFailure(scope, mlirDiagnostics,
+                          "cannot specialize kernel '" + request.kernel + "'");
 
   CompileResult result;
   result.specialization = spec->key();
@@ -140,8 +157,8 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
     inputs.pipelineHash = pipeline.hash(pipelineOptions);
     inputs.sourceHash = source.getSourceHash();
     inputs.kernelName = request.kernel;
-    inputs.specialization = result.specialization +
-                            (request.debug ? " debug" : "");
+    inputs.specialization =
+        result.specialization + (request.debug ? " debug" : "");
     result.cacheKey = computeCacheKey(inputs);
     if (useCache) {
       if (std::optional<std::string> payload = cache->lookup(result.cacheKey)) {
@@ -154,8 +171,7 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
         }
         // Written by another version of the serializer: rebuild it.
         getLogger().debug("kernel cache: entry {} is stale: {}",
-                          result.cacheKey,
-                          llvm::toString(kernel.takeError()));
+                          result.cacheKey, llvm::toString(kernel.takeError()));
       }
     }
   }
@@ -171,17 +187,17 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
   llvm::raw_string_ostream mlirStream(mlirDiagnostics);
   // Errors of later stages point into the kernel file too, so they print
   // with its source line and caret.
-  SourceMgrDiagnosticHandler handler(source.getSourceMgr(), &context,
+  SourceMgrDiagnosticHandler handler(scope.getSourceMgr(), &context,
                                      mlirStream);
 
   fe::CompileOptions frontendOptions;
   frontendOptions.debug = request.debug;
   OwningOpRef<ModuleOp> module =
-      fe::lowerKernel(source.getModule(), request.kernel, *spec, context,
-                      source.getDiagnostics(), frontendOptions);
+      fe::lowerKernel(scope.getModule(), request.kernel, *spec, context,
+                      scope.getDiagnostics(), frontendOptions);
   if (!module)
-    return compileFailure(source, mlirDiagnostics,
-                   "cannot lower kernel '" + request.kernel + "'");
+    return compileFailure(scope, mlirDiagnostics,
+                          "cannot lower kernel '" + request.kernel + "'");
   if (stage == EmitStage::Tessera) {
     llvm::raw_string_ostream os(result.text);
     module->print(os);
@@ -198,8 +214,9 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
     stopAfter = *before;
   }
   if (failed(pipeline.run(*module, pipelineOptions, "", stopAfter, dump)))
-    return compileFailure(source, mlirDiagnostics,
-                   "the pipeline failed on kernel '" + request.kernel + "'");
+    return compileFailure(scope, mlirDiagnostics,
+                          "the pipeline failed on kernel '" + request.kernel +
+                              "'");
   if (stage == EmitStage::TesseraGPU) {
     llvm::raw_string_ostream os(result.text);
     module->print(os);
@@ -212,7 +229,7 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
       backend->translateToLLVMIR(*module, llvmContext, *target, options);
   if (!llvmModule) {
     std::string why = llvm::toString(llvmModule.takeError());
-    return compileFailure(source, mlirDiagnostics, why);
+    return compileFailure(scope, mlirDiagnostics, why);
   }
   if (stage == EmitStage::LLVMIR) {
     llvm::raw_string_ostream os(result.text);
@@ -234,13 +251,13 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
     return kernel.takeError();
   if (cache && stage == EmitStage::Binary) {
     // Stored even after a dump: the binary is the same either way.
-    if (llvm::Error err = cache->store(
-            result.cacheKey, kernel->serialize(),
-            {{"kernel", request.kernel},
-             {"file", source.getPath().str()},
-             {"specialization", result.specialization},
-             {"backend", plugin.name + " " + plugin.version},
-             {"arch", options.arch}}))
+    if (llvm::Error err =
+            cache->store(result.cacheKey, kernel->serialize(),
+                         {{"kernel", request.kernel},
+                          {"file", source.getPath().str()},
+                          {"specialization", result.specialization},
+                          {"backend", plugin.name + " " + plugin.version},
+                          {"arch", options.arch}}))
       // A read-only or full cache costs time later, not correctness.
       getLogger().warn("kernel cache: cannot store kernel '{}': {}",
                        request.kernel, llvm::toString(std::move(err)));

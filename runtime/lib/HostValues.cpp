@@ -20,9 +20,9 @@ HostValue mlir::tessera::runtime::toHostValue(const KernelArg &arg) {
     return HostValue::string(arg.getText().str());
   case KernelArg::Kind::DType: {
     const ScalarTypeInfo *info = lookupScalarType(arg.getText());
-    return HostValue::symbol("triton.language." +
-                             (info ? info->languageName.str()
-                                   : arg.getText().str()));
+    return HostValue::symbol(
+        "triton.language." +
+        (info ? info->languageName.str() : arg.getText().str()));
   }
   case KernelArg::Kind::Pointer:
     return HostValue::symbol("tessera.pointer[" + arg.getText().str() + "]");

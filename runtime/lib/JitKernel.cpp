@@ -25,8 +25,8 @@ JitKernel::~JitKernel() {
   if (!device)
     return;
   for (auto &entry : table)
-    if (llvm::Error err = device->getDriver().unloadModule(
-            entry.getValue()->module))
+    if (llvm::Error err =
+            device->getDriver().unloadModule(entry.getValue()->module))
       getLogger().warn("{}", llvm::toString(std::move(err)));
 }
 
@@ -50,12 +50,11 @@ llvm::ArrayRef<TuneCandidate> JitKernel::getConfigs() const {
 //===----------------------------------------------------------------------===//
 
 llvm::Error JitKernel::initialize() {
-  std::lock_guard<std::mutex> lock(source->getMutex());
-  (void)source->takeDiagnostics();
+  SourceScope scope(*source);
   llvm::Expected<const fe::JitFunction *> fn = source->getJitFunction(name);
   if (!fn)
     return fn.takeError();
-  fe::HostEvaluator &eval = source->getEvaluator();
+  fe::HostEvaluator &eval = scope.getEvaluator();
 
   for (const fe::Parameter &p : (*fn)->def->getParams()) {
     if (p.kind == fe::ParamKind::VarPositional ||
@@ -66,7 +65,12 @@ llvm::Error JitKernel::initialize() {
     info.name = p.name.str();
     info.isConstexpr = fe::isConstexprParam(p);
     if (p.defaultValue) {
-      llvm::FailureOr<fe::HostValue> value = eval.evaluate(p.defaultValue);
+      // A default that cannot be evaluated matters only when a launch
+      // leaves the parameter out; that launch reports it missing. Its
+      // diagnostics must not fail the decorators below.
+      fe::DiagnosticEngine quiet(scope.getSourceMgr(), /*os=*/nullptr);
+      fe::HostEvaluator quietEval(&scope.getModule(), quiet);
+      llvm::FailureOr<fe::HostValue> value = quietEval.evaluate(p.defaultValue);
       if (succeeded(value)) {
         llvm::Expected<KernelArg> arg =
             fromHostValue(*value, "the default of '" + info.name + "'");
@@ -75,9 +79,6 @@ llvm::Error JitKernel::initialize() {
         else
           llvm::consumeError(arg.takeError());
       }
-      // A default that cannot be evaluated matters only when a launch
-      // leaves the parameter out; that launch reports it missing.
-      (void)source->takeDiagnostics();
     }
     params.push_back(std::move(info));
   }
@@ -104,7 +105,7 @@ llvm::Error JitKernel::initialize() {
           (*fn)->findDecorator(fe::DecoratorKind::Jit)) {
     llvm::FailureOr<fe::JitOptions> jit = fe::readJitOptions(eval, *d);
     if (failed(jit))
-      return source->makeDiagnosticsError("cannot read @triton.jit options");
+      return scope.makeError("cannot read @triton.jit options");
     auto mark = [&](llvm::ArrayRef<fe::HostValue> list, bool alignmentOnly) {
       for (const fe::HostValue &v : list) {
         std::optional<unsigned> index;
@@ -128,7 +129,7 @@ llvm::Error JitKernel::initialize() {
           (*fn)->findDecorator(fe::DecoratorKind::Heuristics)) {
     llvm::FailureOr<fe::HeuristicsSpec> spec = fe::readHeuristics(eval, *d);
     if (failed(spec))
-      return source->makeDiagnosticsError("cannot read @triton.heuristics");
+      return scope.makeError("cannot read @triton.heuristics");
     heuristics = std::move(*spec);
   }
 
@@ -136,7 +137,7 @@ llvm::Error JitKernel::initialize() {
           (*fn)->findDecorator(fe::DecoratorKind::Autotune)) {
     llvm::FailureOr<fe::AutotuneSpec> spec = fe::readAutotune(eval, *d);
     if (failed(spec))
-      return source->makeDiagnosticsError("cannot read @triton.autotune");
+      return scope.makeError("cannot read @triton.autotune");
     autotune = std::move(*spec);
     std::vector<TuneCandidate> candidates;
     for (const fe::TuneConfig &config : autotune->configs) {
@@ -158,8 +159,8 @@ llvm::Error JitKernel::initialize() {
                          source->getPath().str(), name);
       candidates.push_back(std::move(candidate));
     }
-    if (llvm::Error err = indicesOf(autotune->key, "the autotune key",
-                                    keyParams))
+    if (llvm::Error err =
+            indicesOf(autotune->key, "the autotune key", keyParams))
       return err;
     if (llvm::Error err =
             indicesOf(autotune->resetToZero, "reset_to_zero", resetParams))
@@ -172,17 +173,17 @@ llvm::Error JitKernel::initialize() {
                        "Python code the runtime cannot run; they are ignored",
                        source->getPath().str(), name);
 
-    TuningScope scope;
-    scope.backend = runtime.getPluginIdentity().name;
+    TuningScope tuning;
+    tuning.backend = runtime.getPluginIdentity().name;
     if (Device *device = runtime.getDevice()) {
-      scope.deviceName = device->getProperties().name;
-      scope.arch = device->getProperties().arch;
+      tuning.deviceName = device->getProperties().name;
+      tuning.arch = device->getProperties().arch;
     }
-    scope.kernelName = name;
-    scope.file = source->getPath().str();
-    scope.sourceHash = source->getSourceHash();
+    tuning.kernelName = name;
+    tuning.file = source->getPath().str();
+    tuning.sourceHash = source->getSourceHash();
     autotuner = std::make_unique<Autotuner>(
-        std::move(candidates), runtime.getTuningStore(), std::move(scope));
+        std::move(candidates), runtime.getTuningStore(), std::move(tuning));
   }
   return llvm::Error::success();
 }
@@ -244,17 +245,17 @@ llvm::Error JitKernel::completeBinding(Binding &binding,
         return err;
 
   if (heuristics) {
-    std::lock_guard<std::mutex> lock(source->getMutex());
+    SourceScope scope(*source);
     std::vector<fe::HostKwarg> known;
     for (unsigned i = 0, e = params.size(); i < e; ++i)
       if (set[i])
         known.emplace_back(params[i].name, toHostValue(binding.values[i]));
     llvm::FailureOr<std::vector<fe::HostKwarg>> computed =
-        fe::evaluateHeuristics(source->getEvaluator(), *heuristics, known);
+        fe::evaluateHeuristics(scope.getEvaluator(), *heuristics, known);
     if (failed(computed))
-      return source->makeDiagnosticsError("cannot evaluate the heuristics of "
-                                          "kernel '" +
-                                          name + "'");
+      return scope.makeError("cannot evaluate the heuristics of "
+                             "kernel '" +
+                             name + "'");
     for (const auto &[key, value] : *computed) {
       llvm::Expected<KernelArg> arg =
           fromHostValue(value, "heuristic '" + key + "'");
@@ -331,6 +332,7 @@ llvm::Expected<LoadedKernel *> JitKernel::getOrLoad(const Binding &binding) {
   CompileRequest request;
   request.kernel = name;
   request.signature = spec->signature;
+  request.completeSignature = true;
   request.options.arch = runtime.getOptions().arch.empty()
                              ? device->getProperties().arch
                              : runtime.getOptions().arch;
@@ -355,12 +357,11 @@ llvm::Expected<LoadedKernel *> JitKernel::getOrLoad(const Binding &binding) {
   loaded->options = compiled->options;
   loaded->fromDiskCache = compiled->cacheHit;
   if (loaded->kernel.params.size() != loaded->runtimeParams.size())
-    return launchError("backend '" + runtime.getPluginIdentity().name +
-                       "' compiled kernel '" + name + "' with " +
-                       llvm::Twine(loaded->kernel.params.size()) +
-                       " parameters, but its specialization '" +
-                       spec->signature + "' passes " +
-                       llvm::Twine(loaded->runtimeParams.size()));
+    return launchError(
+        "backend '" + runtime.getPluginIdentity().name + "' compiled kernel '" +
+        name + "' with " + llvm::Twine(loaded->kernel.params.size()) +
+        " parameters, but its specialization '" + spec->signature +
+        "' passes " + llvm::Twine(loaded->runtimeParams.size()));
   std::vector<std::string> names;
   for (unsigned index : loaded->runtimeParams)
     names.push_back(params[index].name);
@@ -417,14 +418,20 @@ JitKernel::getTuningKey(const Binding &binding) const {
   for (unsigned index : keyParams) {
     if (!binding.given[index])
       return launchError("kernel '" + name + "' is autotuned on '" +
-                         params[index].name + "', which the launch does not "
-                                              "pass");
+                         params[index].name +
+                         "', which the launch does not "
+                         "pass");
     if (!key.empty())
       key += ',';
     const KernelArg &value = binding.values[index];
     key += params[index].name;
     key += '=';
-    key += value.isPointer() ? "*" + value.getText().str() : value.repr();
+    if (value.isPointer()) {
+      key += '*';
+      key += value.getText();
+    } else {
+      key += value.repr();
+    }
   }
   // Like Triton, the element types of the pointers are part of the key.
   key += '|';
@@ -448,18 +455,17 @@ std::vector<unsigned> JitKernel::pruneConfigs(const Binding &binding) {
   if (!prune.isDict())
     return all;
 
-  std::lock_guard<std::mutex> lock(source->getMutex());
-  (void)source->takeDiagnostics();
-  fe::HostEvaluator &eval = source->getEvaluator();
+  SourceScope scope(*source);
+  fe::HostEvaluator &eval = scope.getEvaluator();
   llvm::SMLoc loc = autotune->loc.ptr;
   auto giveUp = [&](llvm::StringRef what) {
-    std::string why = source->takeDiagnostics();
+    std::string why = scope.takeText();
     llvm::StringRef firstLine = llvm::StringRef(why).split('\n').first;
     if (!warnedPrune)
-      getLogger().warn("kernel '{}': cannot evaluate prune_configs_by ({}{}{}); "
-                       "timing every config",
-                       name, what.str(), firstLine.empty() ? "" : ": ",
-                       firstLine.str());
+      getLogger().warn(
+          "kernel '{}': cannot evaluate prune_configs_by ({}{}{}); "
+          "timing every config",
+          name, what.str(), firstLine.empty() ? "" : ": ", firstLine.str());
     warnedPrune = true;
     return all;
   };
@@ -479,10 +485,9 @@ std::vector<unsigned> JitKernel::pruneConfigs(const Binding &binding) {
     fe::HostValue::Elements configs;
     for (unsigned i : kept)
       configs.push_back(fe::HostValue::config(autotune->configs[i]));
-    llvm::FailureOr<fe::HostValue> result =
-        eval.call(*early,
-                  {fe::HostValue::list(configs), fe::HostValue::dict(namedItems)},
-                  {}, loc);
+    llvm::FailureOr<fe::HostValue> result = eval.call(
+        *early, {fe::HostValue::list(configs), fe::HostValue::dict(namedItems)},
+        {}, loc);
     if (failed(result) || !result->isSequence())
       return giveUp("early_config_prune");
     std::vector<unsigned> survivors;
@@ -503,11 +508,11 @@ std::vector<unsigned> JitKernel::pruneConfigs(const Binding &binding) {
   const fe::HostValue *model = prune.lookup("perf_model");
   const fe::HostValue *topK = prune.lookup("top_k");
   if (model && !model->isNone() && topK && topK->isNumber()) {
-    size_t keep = topK->isFloat() && topK->getFloat() <= 1.0
-                      ? static_cast<size_t>(
-                            std::ceil(topK->getFloat() * kept.size()))
-                      : static_cast<size_t>(std::max<int64_t>(
-                            1, static_cast<int64_t>(topK->getNumber())));
+    size_t keep =
+        topK->isFloat() && topK->getFloat() <= 1.0
+            ? static_cast<size_t>(std::ceil(topK->getFloat() * kept.size()))
+            : static_cast<size_t>(std::max<int64_t>(
+                  1, static_cast<int64_t>(topK->getNumber())));
     if (keep < kept.size()) {
       std::vector<std::pair<double, unsigned>> estimates;
       for (unsigned i : kept) {
@@ -539,7 +544,7 @@ llvm::Expected<unsigned> JitKernel::selectConfig(const Binding &binding,
                                                  const Grid *grid,
                                                  const LaunchOptions &options) {
   std::lock_guard<std::mutex> tuneLock(tuneMutex);
-  if (std::optional<unsigned> index = autotuner->lookup(key))
+  if (std::optional<unsigned> index = autotuner->recall(key))
     return *index;
   llvm::Expected<Device &> device = runtime.requireDevice();
   if (!device)
@@ -573,15 +578,14 @@ llvm::Expected<unsigned> JitKernel::selectConfig(const Binding &binding,
     saved.push_back(std::move(s));
   }
   for (unsigned index : resetParams)
-    if (llvm::Expected<uint64_t> size = sizedPointer(index, "reset");
-        !size)
+    if (llvm::Expected<uint64_t> size = sizedPointer(index, "reset"); !size)
       return size.takeError();
   auto resetState = [&]() -> llvm::Error {
     Driver &driver = device->getDriver();
     for (unsigned index : resetParams)
-      if (llvm::Error err =
-              driver.fill(device->getIndex(), binding.values[index].getAddress(),
-                          0, binding.values[index].getSizeBytes()))
+      if (llvm::Error err = driver.fill(device->getIndex(),
+                                        binding.values[index].getAddress(), 0,
+                                        binding.values[index].getSizeBytes()))
         return err;
     for (const Saved &s : saved)
       if (llvm::Error err = driver.copyToDevice(
@@ -601,8 +605,8 @@ llvm::Expected<unsigned> JitKernel::selectConfig(const Binding &binding,
   bench.setup = resetState;
   Autotuner::Measure measure = [&](unsigned index) -> llvm::Expected<double> {
     Binding trial = binding;
-    if (llvm::Error err = completeBinding(
-            trial, &autotuner->getCandidates()[index], options))
+    if (llvm::Error err =
+            completeBinding(trial, &autotuner->getCandidates()[index], options))
       return std::move(err);
     llvm::Expected<LoadedKernel *> loaded = getOrLoad(trial);
     if (!loaded)

@@ -84,8 +84,8 @@ llvm::Expected<std::unique_ptr<KernelSource>>
 KernelSource::fromText(llvm::StringRef text, llvm::StringRef path) {
   std::unique_ptr<KernelSource> source(new KernelSource());
   source->path = path.str();
-  if (llvm::Error err = source->initialize(
-          llvm::MemoryBuffer::getMemBufferCopy(text, path)))
+  if (llvm::Error err =
+          source->initialize(llvm::MemoryBuffer::getMemBufferCopy(text, path)))
     return std::move(err);
   return source;
 }
@@ -97,12 +97,16 @@ llvm::StringRef KernelSource::getText() const {
 llvm::Error
 KernelSource::initialize(std::unique_ptr<llvm::MemoryBuffer> buffer) {
   unsigned id = sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-  diagnosticStream = std::make_unique<llvm::raw_string_ostream>(diagnosticText);
-  diags = std::make_unique<DiagnosticEngine>(sourceMgr, diagnosticStream.get());
-  module = KernelModule::scan(sourceMgr, id, *diags);
-  if (diags->hadError())
-    return makeDiagnosticsError("cannot scan '" + path + "'");
-  evaluator = std::make_unique<HostEvaluator>(module.get(), *diags);
+  scanStream = std::make_unique<llvm::raw_string_ostream>(scanText);
+  scanDiags = std::make_unique<DiagnosticEngine>(sourceMgr, scanStream.get());
+  module = KernelModule::scan(sourceMgr, id, *scanDiags);
+  if (scanDiags->hadError()) {
+    while (!scanText.empty() && scanText.back() == '\n')
+      scanText.pop_back();
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        scanText.empty() ? "cannot scan '" + path + "'" : scanText);
+  }
 
   // The hash covers the file and the local files it imports, each under
   // its path relative to the kernel file so that moving the set together
@@ -113,10 +117,9 @@ KernelSource::initialize(std::unique_ptr<llvm::MemoryBuffer> buffer) {
     dir = ".";
   std::map<std::string, std::string> files; // relative path -> text
   std::vector<std::pair<std::string, std::vector<ImportInfo>>> work;
-  work.emplace_back(
-      std::string(dir),
-      std::vector<ImportInfo>(module->getImports().begin(),
-                              module->getImports().end()));
+  work.emplace_back(std::string(dir),
+                    std::vector<ImportInfo>(module->getImports().begin(),
+                                            module->getImports().end()));
   std::set<std::string> seen;
   while (!work.empty()) {
     auto [importerDir, imports] = std::move(work.back());
@@ -173,16 +176,28 @@ KernelSource::getJitFunction(llvm::StringRef name) {
                          : "; it has: " + llvm::join(names, ", ")));
 }
 
-std::string KernelSource::takeDiagnostics() {
-  std::string text = std::move(diagnosticText);
-  diagnosticText.clear();
-  return text;
+SourceScope::SourceScope(KernelSource &source)
+    : source(source), lock(source.mutex), os(text),
+      diags(source.sourceMgr, &os) {}
+
+SourceScope::~SourceScope() = default;
+
+HostEvaluator &SourceScope::getEvaluator() {
+  if (!evaluator)
+    evaluator = std::make_unique<HostEvaluator>(source.module.get(), diags);
+  return *evaluator;
 }
 
-llvm::Error KernelSource::makeDiagnosticsError(const llvm::Twine &fallback) {
-  std::string text = takeDiagnostics();
-  while (!text.empty() && text.back() == '\n')
-    text.pop_back();
+std::string SourceScope::takeText() {
+  std::string result = std::move(text);
+  text.clear();
+  return result;
+}
+
+llvm::Error SourceScope::makeError(const llvm::Twine &fallback) {
+  std::string result = takeText();
+  while (!result.empty() && result.back() == '\n')
+    result.pop_back();
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 text.empty() ? fallback.str() : text);
+                                 result.empty() ? fallback.str() : result);
 }

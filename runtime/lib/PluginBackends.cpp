@@ -26,8 +26,7 @@ PluginBackendProvider::createBackend(llvm::StringRef name) {
   return registry->create(name);
 }
 
-llvm::Expected<std::unique_ptr<Runtime>>
-Runtime::open(RuntimeOptions options) {
+llvm::Expected<std::unique_ptr<Runtime>> Runtime::open(RuntimeOptions options) {
   auto provider = std::make_shared<PluginBackendProvider>(options.pluginPaths);
   llvm::Expected<SelectedBackend> selected =
       selectBackend(*provider, resolveBackendRequest(options.backend));

@@ -14,7 +14,8 @@ using namespace mlir::tessera::runtime;
 
 DumpOptions mlir::tessera::runtime::getEnvironmentDumpOptions() {
   DumpOptions dump;
-  if (std::optional<std::string> after = getEnvironmentValue(kDumpIRAfterEnvVar)) {
+  if (std::optional<std::string> after =
+          getEnvironmentValue(kDumpIRAfterEnvVar)) {
     llvm::SmallVector<llvm::StringRef> stages;
     llvm::StringRef(*after).split(stages, ',', -1, /*KeepEmpty=*/false);
     for (llvm::StringRef stage : stages)
@@ -25,8 +26,8 @@ DumpOptions mlir::tessera::runtime::getEnvironmentDumpOptions() {
   return dump;
 }
 
-RuntimeOptions mlir::tessera::runtime::resolveRuntimeOptions(
-    RuntimeOptions options) {
+RuntimeOptions
+mlir::tessera::runtime::resolveRuntimeOptions(RuntimeOptions options) {
   options.backend = resolveBackendRequest(options.backend);
   if (!options.device) {
     options.device = 0;
@@ -71,7 +72,8 @@ Runtime::create(SelectedBackend selected, RuntimeOptions options) {
   }
   if (!*rt->options.disableCache && !rt->options.cacheDirectory->empty()) {
     rt->cache = std::make_unique<DiskCache>(*rt->options.cacheDirectory);
-    rt->tuningStore = std::make_unique<TuningStore>(*rt->options.cacheDirectory);
+    rt->tuningStore =
+        std::make_unique<TuningStore>(*rt->options.cacheDirectory);
   }
   rt->compiler = std::make_unique<KernelCompiler>(
       rt->backend.backend, rt->backend.identity, rt->cache.get());
@@ -107,7 +109,8 @@ Runtime::getSource(llvm::StringRef path) {
   auto it = sources.find(absolute);
   if (it != sources.end())
     return it->getValue();
-  llvm::Expected<std::unique_ptr<KernelSource>> source = KernelSource::load(path);
+  llvm::Expected<std::unique_ptr<KernelSource>> source =
+      KernelSource::load(path);
   if (!source)
     return source.takeError();
   std::shared_ptr<KernelSource> shared = std::move(*source);

@@ -1,6 +1,10 @@
 //===- FakeBackend.cpp - A backend and driver the tests control -----------===//
 #include "FakeBackend.h"
 
+#include "tessera/Dialect/Tessera/IR/Dialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -100,6 +104,8 @@ llvm::Error FakeDriver::launch(ModuleHandle module, const LaunchConfig &config,
     launch.args.push_back(slot);
   }
   launches.push_back(std::move(launch));
+  if (onLaunch)
+    onLaunch(launches.back());
   return llvm::Error::success();
 }
 
@@ -137,10 +143,35 @@ llvm::Error FakeBackend::buildPipeline(Pipeline &pipeline,
                           [](OpPassManager &, const PipelineOptions &) {}});
 }
 
+/// Triton's name of a kernel parameter type.
+static std::string tritonTypeName(Type type) {
+  if (auto ptr = dyn_cast<tessera::PointerType>(type))
+    return "*" + tritonTypeName(ptr.getPointeeType());
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return "i" + std::to_string(integer.getWidth());
+  if (type.isF16())
+    return "fp16";
+  if (type.isBF16())
+    return "bf16";
+  if (type.isF32())
+    return "fp32";
+  if (type.isF64())
+    return "fp64";
+  return "unknown";
+}
+
 llvm::Expected<std::unique_ptr<llvm::Module>>
 FakeBackend::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
                                const TargetDescription &target,
                                const CompileOptions &options) {
+  params.clear();
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (!func->hasAttr(tessera::kKernelAttrName))
+      continue;
+    for (auto [index, type] :
+         llvm::enumerate(func.getFunctionType().getInputs()))
+      params.push_back({"arg" + std::to_string(index), tritonTypeName(type)});
+  }
   return std::make_unique<llvm::Module>("fake", context);
 }
 

@@ -35,6 +35,9 @@ public:
   /// kernel that was launched last.
   std::function<double(const CompiledKernel &)> timing;
 
+  /// Runs at each launch: the test's stand-in for what the kernel does.
+  std::function<void(const FakeLaunch &)> onLaunch;
+
   std::vector<FakeLaunch> launches;
   std::vector<CompiledKernel> loaded;
   unsigned synchronizeCount = 0;
@@ -70,16 +73,17 @@ private:
   unsigned unloaded = 0;
 };
 
-/// A backend whose pipeline ends with an empty "lower-to-llvm" stage and
-/// whose emitter ignores the module: each binary names the kernel and
-/// lists `params` (or, when empty, the kernel's runtime parameters as
-/// recorded by the test).
+/// A backend whose pipeline ends with an empty "lower-to-llvm" stage: its
+/// "translation" records the kernel's parameter types (Triton names) from
+/// the module, and each binary names the kernel and lists them.
 class FakeBackend : public Backend {
 public:
   std::string name = "fake";
   std::vector<std::string> archs = {"fake-arch"};
   FakeDriver driver;
+  /// The parameters of the kernel last translated.
   std::vector<KernelParam> params;
+  /// Binaries emitted (compilations that were not cache hits).
   unsigned binaries = 0;
 
   llvm::StringRef getName() const override { return name; }

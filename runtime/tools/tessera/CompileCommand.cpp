@@ -102,8 +102,7 @@ int fail(llvm::Error err) {
 }
 
 int failWith(const llvm::Twine &message) {
-  return fail(llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                      message));
+  return fail(llvm::createStringError(llvm::inconvertibleErrorCode(), message));
 }
 } // namespace
 
@@ -195,9 +194,8 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
 
   if (flags.verbose) {
     const PluginIdentity &plugin = (*rt)->getPluginIdentity();
-    llvm::errs() << "tessera: backend " << plugin.name << " "
-                 << plugin.version << ", arch " << result->options.arch
-                 << "\n"
+    llvm::errs() << "tessera: backend " << plugin.name << " " << plugin.version
+                 << ", arch " << result->options.arch << "\n"
                  << "tessera: specialization " << result->specialization
                  << "\n";
     if (*stage == EmitStage::Binary)
@@ -220,9 +218,8 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
   if (path.empty())
     path = !binary ? "-" : flags.kernel + (rawObject ? ".bin" : ".tkb");
   std::error_code ec;
-  llvm::ToolOutputFile out(path, ec,
-                           binary ? llvm::sys::fs::OF_None
-                                  : llvm::sys::fs::OF_Text);
+  llvm::ToolOutputFile out(
+      path, ec, binary ? llvm::sys::fs::OF_None : llvm::sys::fs::OF_Text);
   if (ec)
     return failWith("cannot write '" + path + "': " + ec.message());
   out.os() << bytes;

@@ -14,6 +14,7 @@
 #include "tessera/Runtime/Device.h"
 #include "tessera/Runtime/PluginBackends.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir::tessera;
@@ -35,8 +36,7 @@ static void printDevices(llvm::raw_ostream &os,
   for (unsigned i = 0; i < count; ++i) {
     llvm::Expected<std::unique_ptr<Device>> device = Device::open(backend, i);
     if (!device) {
-      os << "      " << i << ": " << llvm::toString(device.takeError())
-         << "\n";
+      os << "      " << i << ": " << llvm::toString(device.takeError()) << "\n";
       continue;
     }
     os << "      " << i << ": " << (*device)->describe() << "\n        ";

@@ -28,11 +28,13 @@ struct Subcommand {
 };
 
 constexpr Subcommand kSubcommands[] = {
-    {"plugins", "list the plugins, their devices and targets, and the files "
-                "that failed to load",
+    {"plugins",
+     "list the plugins, their devices and targets, and the files "
+     "that failed to load",
      runPluginsCommand},
-    {"compile", "compile one kernel of a kernel file for a signature, to any "
-                "stage (tessera, tessera-gpu, llvm, asm, bin)",
+    {"compile",
+     "compile one kernel of a kernel file for a signature, to any "
+     "stage (tessera, tessera-gpu, llvm, asm, bin)",
      runCompileCommand},
     {"conformance", "run the conformance kernels against host references",
      runConformanceCommand},

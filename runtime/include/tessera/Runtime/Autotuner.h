@@ -55,9 +55,13 @@ public:
   /// launch consults first, without locks on its values.
   std::optional<unsigned> lookup(llvm::StringRef key) const;
 
-  /// The best candidate for `key`: remembered, else persisted (when it is
-  /// still one of the candidates), else measured among `allowed` (indices;
-  /// empty means all). Remembers and persists a measured choice.
+  /// The candidate chosen for `key` in this process, else the one a
+  /// TuningStore remembers (when it is still a candidate, which is then
+  /// remembered here too); nullopt when `key` must be measured.
+  std::optional<unsigned> recall(llvm::StringRef key);
+
+  /// The best candidate for `key`: recalled, else measured among `allowed`
+  /// (indices; empty means all). Remembers and persists a measured choice.
   llvm::Expected<unsigned> select(llvm::StringRef key,
                                   llvm::ArrayRef<unsigned> allowed,
                                   const Measure &measure);

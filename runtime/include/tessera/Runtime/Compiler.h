@@ -47,6 +47,10 @@ struct CompileRequest {
   std::string kernel;
   /// Triton's ahead-of-time signature (`*fp32:16,i32,1024`).
   std::string signature;
+  /// The signature gives every parameter, constexprs included (what the
+  /// runtime computed from a launch): neither heuristics nor autotune
+  /// configs are consulted again.
+  bool completeSignature = false;
   /// Constexprs by name, `NAME=VALUE` with VALUE a Python literal.
   std::vector<std::string> constexprs;
   /// Take the constexprs, num_warps, num_stages and num_ctas of this

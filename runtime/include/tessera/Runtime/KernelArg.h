@@ -53,6 +53,8 @@ public:
   KernelArg(uint64_t value) : KernelArg(integer(static_cast<int64_t>(value))) {}
   KernelArg(double value) : KernelArg(floating(value)) {}
   KernelArg(bool value) : KernelArg(boolean(value)) {}
+  /// A string constexpr; without this a literal would convert to bool.
+  KernelArg(const char *value) : KernelArg(string(value)) {}
 
   Kind getKind() const { return kind; }
   bool isNone() const { return kind == Kind::None; }

@@ -8,8 +8,11 @@
 // `import mylib`), followed transitively; library imports such as `triton`
 // are not files of the set and are left out.
 //
-// The frontend objects are not thread-safe: callers hold getMutex() while
-// they use them.
+// The frontend objects are not thread-safe, and a diagnostics engine
+// counts errors for good: each operation on the file (a compilation, an
+// evaluation of heuristics) runs in a SourceScope, which holds the file's
+// lock and gives the operation its own engine and evaluator, so that one
+// failed operation never fails the next.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_RUNTIME_KERNELSOURCE_H
@@ -52,39 +55,55 @@ public:
   /// kernel file's directory, sorted.
   llvm::ArrayRef<std::string> getLocalImports() const { return localImports; }
 
-  ::tessera::frontend::KernelModule &getModule() { return *module; }
-  ::tessera::frontend::DiagnosticEngine &getDiagnostics() { return *diags; }
-  ::tessera::frontend::HostEvaluator &getEvaluator() { return *evaluator; }
-  llvm::SourceMgr &getSourceMgr() { return sourceMgr; }
-  std::mutex &getMutex() { return mutex; }
-
   /// The jit function `name`, or an error naming the file and the jit
   /// functions it has.
   llvm::Expected<const ::tessera::frontend::JitFunction *>
   getJitFunction(llvm::StringRef name);
 
-  /// Everything reported to getDiagnostics() since the last call, rendered
-  /// as printed (location, message, source line, caret).
-  std::string takeDiagnostics();
-
-  /// An error carrying takeDiagnostics(), or `fallback` when nothing was
-  /// reported.
-  llvm::Error makeDiagnosticsError(const llvm::Twine &fallback);
-
 private:
+  friend class SourceScope;
   KernelSource() = default;
   llvm::Error initialize(std::unique_ptr<llvm::MemoryBuffer> buffer);
 
   std::string path;
   llvm::SourceMgr sourceMgr;
-  std::string diagnosticText;
-  std::unique_ptr<llvm::raw_string_ostream> diagnosticStream;
-  std::unique_ptr<::tessera::frontend::DiagnosticEngine> diags;
+  /// What scanning reported.
+  std::string scanText;
+  std::unique_ptr<llvm::raw_string_ostream> scanStream;
+  std::unique_ptr<::tessera::frontend::DiagnosticEngine> scanDiags;
   std::unique_ptr<::tessera::frontend::KernelModule> module;
-  std::unique_ptr<::tessera::frontend::HostEvaluator> evaluator;
   std::string sourceHash;
   std::vector<std::string> localImports;
   std::mutex mutex;
+};
+
+/// One operation on a kernel file: holds the file's lock, and collects what
+/// the frontend reports during the operation in an engine of its own.
+class SourceScope {
+public:
+  explicit SourceScope(KernelSource &source);
+  ~SourceScope();
+
+  KernelSource &getSource() { return source; }
+  ::tessera::frontend::KernelModule &getModule() { return *source.module; }
+  llvm::SourceMgr &getSourceMgr() { return source.sourceMgr; }
+  ::tessera::frontend::DiagnosticEngine &getDiagnostics() { return diags; }
+  /// An evaluator over the file's globals reporting to getDiagnostics().
+  ::tessera::frontend::HostEvaluator &getEvaluator();
+
+  /// Everything reported so far, rendered as printed (location, message,
+  /// source line, caret), and forgets it.
+  std::string takeText();
+  /// An error carrying takeText(), or `fallback` when nothing was reported.
+  llvm::Error makeError(const llvm::Twine &fallback);
+
+private:
+  KernelSource &source;
+  std::lock_guard<std::mutex> lock;
+  std::string text;
+  llvm::raw_string_ostream os;
+  ::tessera::frontend::DiagnosticEngine diags;
+  std::unique_ptr<::tessera::frontend::HostEvaluator> evaluator;
 };
 
 } // namespace mlir::tessera::runtime
