@@ -196,8 +196,8 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
     const PluginIdentity &plugin = (*rt)->getPluginIdentity();
     llvm::errs() << "tessera: backend " << plugin.name << " " << plugin.version
                  << ", arch " << result->options.arch << "\n"
-                 << "tessera: specialization " << result->specialization
-                 << "\n";
+                 << "tessera: specialization " << result->specialization << "\n"
+                 << "tessera: options " << result->options.str() << "\n";
     if (*stage == EmitStage::Binary)
       llvm::errs() << "tessera: cache "
                    << (!(*rt)->getCache() ? "disabled"

@@ -68,8 +68,8 @@ int mlir::tessera::tool::runPluginsCommand(int argc, char **argv) {
     llvm::Expected<std::shared_ptr<Backend>> backend =
         registry.create(info.name);
     if (!backend) {
-      os << "    cannot create the backend: "
-         << llvm::toString(backend.takeError()) << "\n";
+      // The message names the file and says what failed.
+      os << "    error: " << llvm::toString(backend.takeError()) << "\n";
       continue;
     }
     printDevices(os, *backend);

@@ -66,7 +66,9 @@ std::string mlir::tessera::tool::getEnvironmentHelp() {
 void mlir::tessera::tool::parseSubcommand(int argc, char **argv,
                                           cl::OptionCategory &category,
                                           llvm::StringRef overview) {
-  static cl::extrahelp environment(getEnvironmentHelp());
+  // extrahelp keeps a reference to its text.
+  static const std::string text = getEnvironmentHelp();
+  static cl::extrahelp environment(text);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, overview);
 }
