@@ -234,7 +234,7 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
              << "expected 'partition" << partitions.size() << "', got '"
              << keyword << "'";
     SmallVector<OpAsmParser::Argument> args;
-    int32_t warps;
+    int32_t warps = 0;
     if (parser.parseArgumentList(args, AsmParser::Delimiter::Paren,
                                  /*allowType=*/true) ||
         parser.parseKeyword("num_warps") || parser.parseLParen() ||
