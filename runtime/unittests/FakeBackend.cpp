@@ -145,10 +145,19 @@ llvm::Error FakeBackend::buildPipeline(Pipeline &pipeline,
 
 /// Triton's name of a kernel parameter type.
 static std::string tritonTypeName(Type type) {
-  if (auto ptr = dyn_cast<tessera::PointerType>(type))
-    return "*" + tritonTypeName(ptr.getPointeeType());
-  if (auto integer = dyn_cast<IntegerType>(type))
-    return "i" + std::to_string(integer.getWidth());
+  // Appended rather than concatenated: GCC 12 warns (-Wrestrict) about
+  // `literal + string` here.
+  std::string name;
+  if (auto ptr = dyn_cast<tessera::PointerType>(type)) {
+    name = "*";
+    name += tritonTypeName(ptr.getPointeeType());
+    return name;
+  }
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    name = "i";
+    name += std::to_string(integer.getWidth());
+    return name;
+  }
   if (type.isF16())
     return "fp16";
   if (type.isBF16())
