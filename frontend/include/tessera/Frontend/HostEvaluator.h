@@ -82,6 +82,18 @@ public:
   DiagnosticEngine &getDiagnostics() const { return diags; }
   const KernelModule *getModule() const { return module; }
 
+  /// Python's binary operator `op` on two values (errors at `loc`). Device
+  /// code lowering uses these for its constexpr arithmetic, so that
+  /// compile-time values follow exactly the host rules.
+  llvm::FailureOr<HostValue> evalBinary(BinaryOpKind op, const HostValue &lhs,
+                                        const HostValue &rhs, llvm::SMLoc loc);
+  /// Python's unary operator `op`.
+  llvm::FailureOr<HostValue> evalUnary(UnaryOpKind op, const HostValue &v,
+                                       llvm::SMLoc loc);
+  /// Python's comparison `op`.
+  llvm::FailureOr<bool> evalCompare(CmpOpKind op, const HostValue &lhs,
+                                    const HostValue &rhs, llvm::SMLoc loc);
+
   /// Reports an error at `loc` with notes for the functions and globals
   /// being evaluated; always returns failure.
   llvm::LogicalResult emitError(llvm::SMLoc loc, const llvm::Twine &message);
@@ -95,12 +107,6 @@ private:
                                            const std::shared_ptr<HostScope> &);
   llvm::FailureOr<HostValue> evalCall(const CallExpr *call,
                                       const std::shared_ptr<HostScope> &);
-  llvm::FailureOr<HostValue> evalBinary(BinaryOpKind op, const HostValue &lhs,
-                                        const HostValue &rhs, llvm::SMLoc loc);
-  llvm::FailureOr<HostValue> evalUnary(UnaryOpKind op, const HostValue &v,
-                                       llvm::SMLoc loc);
-  llvm::FailureOr<bool> evalCompare(CmpOpKind op, const HostValue &lhs,
-                                    const HostValue &rhs, llvm::SMLoc loc);
   llvm::FailureOr<HostValue>
   evalComprehension(const Expr *expr, const std::shared_ptr<HostScope> &scope);
   llvm::LogicalResult evalElements(llvm::ArrayRef<Expr *> elts,

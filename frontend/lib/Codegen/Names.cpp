@@ -1,0 +1,217 @@
+//===- Names.cpp - Names and attributes in device code
+//---------------------===//
+//
+// A name in a jit function is a local, a module global, or one of the few
+// Python builtins Triton allows (len, range, min, max, print, ...). Like
+// Triton, device code may read only the globals that are compile-time
+// constants: modules, jit functions, dtypes, None, and values bound with
+// `tl.constexpr(...)`.
+//
+//===----------------------------------------------------------------------===//
+#include "Builtins.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace tessera::frontend;
+using namespace tessera::frontend::codegen;
+using llvm::failure;
+using llvm::FailureOr;
+
+std::string
+tessera::frontend::codegen::canonicalBuiltinName(llvm::StringRef name) {
+  std::string n = canonicalizeTritonName(name);
+  llvm::StringRef s = n;
+  for (llvm::StringRef sub :
+       {"triton.language.core.", "triton.language.math.",
+        "triton.language.standard.", "triton.language.random.",
+        "triton.language.semantic."})
+    if (s.consume_front(sub))
+      return ("triton.language." + s).str();
+  for (llvm::StringRef lib :
+       {"triton.language.extra.cuda.libdevice.",
+        "triton.language.extra.hip.libdevice.",
+        "triton.language.extra.libdevice.", "triton.language.libdevice."})
+    if (s.consume_front(lib))
+      return ("triton.language.extra.libdevice." + s).str();
+  return n;
+}
+
+/// The Python builtins device code may name.
+static bool isDeviceBuiltin(llvm::StringRef name) {
+  return llvm::StringSwitch<bool>(name)
+      .Cases({"len", "list", "range", "float", "int", "isinstance", "getattr",
+              "hasattr", "print", "min", "max", "bool", "abs", "str", "tuple"},
+             true)
+      .Default(false);
+}
+
+FailureOr<Value> FunctionCodegen::lookupName(const NameExpr *name) {
+  auto it = vars.find(name->getId().str());
+  if (it != vars.end())
+    return it->second;
+  if (m.km.lookupGlobal(name->getId()))
+    return lookupGlobal(name->getId(), name->getLoc().ptr);
+  if (isDeviceBuiltin(name->getId()))
+    return Value::constant(
+        HostValue::symbol(("builtins." + name->getId()).str()));
+  return fail(name, "name '" + name->getId() + "' is not defined");
+}
+
+/// True for a host def decorated with @triton.constexpr_function (which
+/// device code calls at compile time).
+static bool isConstexprFunction(KernelModule &km, const FunctionDefStmt *def) {
+  for (const Expr *d : def->getDecorators())
+    if (std::optional<std::string> q = km.getQualifiedName(d))
+      if (llvm::StringRef(*q).ends_with("constexpr_function"))
+        return true;
+  return false;
+}
+
+FailureOr<Value> FunctionCodegen::lookupGlobal(llvm::StringRef name,
+                                               llvm::SMLoc at) {
+  const GlobalSymbol *symbol = m.km.lookupGlobal(name);
+  FailureOr<HostValue> v = m.eval.evaluateGlobal(name, at);
+  if (failed(v))
+    return failure();
+  if (v->isFunction()) {
+    const HostFunction &fn = v->getFunction();
+    if (fn.isJit || (fn.def && isConstexprFunction(m.km, fn.def)))
+      return Value::constant(*v);
+    return fail(at,
+                "cannot call host function '" + name +
+                    "' from a @triton.jit function",
+                "decorate it with @triton.jit, or with "
+                "@triton.constexpr_function to run it at compile time");
+  }
+  if (v->isSymbol() || v->isNone() || symbol->isConstexpr)
+    return Value::fromHost(*v);
+  return fail(at,
+              "cannot access global variable '" + name +
+                  "' from a @triton.jit function: only compile-time constants "
+                  "are visible in device code",
+              "bind it as `" + name +
+                  " = tl.constexpr(...)`, or pass it to "
+                  "the kernel as a tl.constexpr parameter");
+}
+
+/// Attributes of a dtype: element_ty, primitive_bitwidth, ... and the
+/// is_* predicates (returned as bound methods).
+static FailureOr<Value> typeAttribute(FunctionCodegen &cg, const TType &t,
+                                      llvm::StringRef attr, llvm::SMLoc at) {
+  auto integer = [](int64_t x) {
+    return Value::constant(HostValue::integer(x));
+  };
+  if (attr == "element_ty") {
+    if (t.isPointer())
+      return Value::type(t.getPointee());
+    if (t.isBlock())
+      return Value::type(t.getElement());
+  }
+  if (attr == "scalar")
+    return Value::type(t.getElement());
+  if (t.isScalarType() || t.isPointer()) {
+    if (attr == "primitive_bitwidth")
+      return integer(t.getPrimitiveBitwidth());
+    if (attr == "itemsize")
+      return integer(t.getPrimitiveBitwidth() / 8);
+    if (attr == "int_bitwidth" && t.isInt())
+      return integer(t.getPrimitiveBitwidth());
+    if (attr == "fp_mantissa_width" && t.isFloating())
+      return integer(t.getFPMantissaWidth());
+    if (attr == "name")
+      return Value::constant(HostValue::string(t.str()));
+    if (attr == "address_space" && t.isPointer())
+      return integer(t.getAddressSpace());
+  }
+  if (t.isBlock()) {
+    if (attr == "shape") {
+      std::vector<Value> dims;
+      for (int64_t d : t.getShape())
+        dims.push_back(integer(d));
+      return Value::tuple(std::move(dims));
+    }
+    if (attr == "numel")
+      return integer(t.getNumElements());
+  }
+  if (llvm::StringRef(attr).starts_with("is_"))
+    return Value::method(Value::type(t), attr.str());
+  return cg.fail(at, "dtype " + t.str() + " has no attribute '" + attr + "'");
+}
+
+FailureOr<Value> FunctionCodegen::getAttribute(const Value &base,
+                                               llvm::StringRef attr,
+                                               llvm::SMLoc at) {
+  auto integer = [](int64_t x) {
+    return Value::constant(HostValue::integer(x));
+  };
+  switch (base.getKind()) {
+  case Value::Kind::Constexpr: {
+    const HostValue &h = base.getHost();
+    if (h.isSymbol()) {
+      std::string q = canonicalizeTritonName(h.getString() + "." + attr.str());
+      if (std::optional<TType> t = TType::fromQualifiedName(q))
+        return Value::type(*t);
+      return Value::constant(HostValue::symbol(q));
+    }
+    // Triton keeps `.value` of a constexpr for backward compatibility.
+    if (attr == "value")
+      return base;
+    return fail(at, "a value of type " + base.typeStr() +
+                        " has no attribute '" + attr + "'");
+  }
+  case Value::Kind::Type:
+    return typeAttribute(*this, base.getType(), attr, at);
+  case Value::Kind::Tensor: {
+    const TType &t = base.getType();
+    if (attr == "dtype")
+      return Value::type(t.getElement());
+    if (attr == "type")
+      return Value::type(t);
+    if (attr == "shape") {
+      std::vector<Value> dims;
+      for (int64_t d : t.getShape())
+        dims.push_back(integer(d));
+      return Value::tuple(std::move(dims));
+    }
+    if (attr == "numel")
+      return integer(t.isBlock() ? t.getNumElements() : 1);
+    if (attr == "T") {
+      if (t.getShape().size() != 2)
+        return fail(at,
+                    "'.T' transposes 2-D tensors only; this one has "
+                    "rank " +
+                        std::to_string(t.getShape().size()),
+                    "use tl.permute for other ranks");
+      return permute(base, {1, 0});
+    }
+    if (!m.builtins.lookup(("tensor." + attr).str()))
+      return fail(at, "tensor has no attribute '" + attr + "'");
+    return Value::method(base, attr.str());
+  }
+  case Value::Kind::Descriptor: {
+    const TType &block = base.getType().getDescBlock();
+    if (attr == "dtype")
+      return Value::type(block.getElement());
+    if (attr == "block_type")
+      return Value::type(block);
+    if (attr == "block_shape") {
+      std::vector<Value> dims;
+      for (int64_t d : block.getShape())
+        dims.push_back(integer(d));
+      return Value::tuple(std::move(dims));
+    }
+    if (attr == "shape")
+      return base.getDescShape();
+    if (attr == "strides")
+      return base.getDescStrides();
+    if (!m.builtins.lookup(("tensor_descriptor." + attr).str()))
+      return fail(at, "tensor descriptor has no attribute '" + attr + "'");
+    return Value::method(base, attr.str());
+  }
+  case Value::Kind::Tuple:
+    return fail(at, "a tuple has no attribute '" + attr + "'");
+  case Value::Kind::Method:
+    return fail(at, "a method has no attribute '" + attr + "'");
+  }
+  return failure();
+}
