@@ -1,5 +1,9 @@
 //===- ArgPackingTest.cpp - Typed slots and clear mismatches --------------===//
+#include "FakeBackend.h"
+
 #include "tessera/Runtime/ArgPacking.h"
+#include "tessera/Runtime/AtomicFile.h"
+#include "tessera/Runtime/LoadedModule.h"
 
 #include "TestSupport.h"
 #include "gtest/gtest.h"
@@ -129,4 +133,42 @@ TEST(ArgPackingTest, UnpassableTypes) {
   EXPECT_EQ(why({"f", "fp8e4nv"}),
             "parameter 'f' has type 'fp8e4nv', which a launch cannot pass: "
             "fp8 scalars are not kernel parameters");
+}
+
+TEST(LoadedModuleTest, SerializedKernelsLaunchWithCheckedArguments) {
+  using namespace mlir::tessera::runtime::testing;
+  auto backend = std::make_shared<FakeBackend>();
+  std::unique_ptr<Device> device = llvm::cantFail(Device::open(backend, 0));
+  CompiledKernel kernel;
+  kernel.backend = "fake";
+  kernel.name = "add_kernel";
+  kernel.format = "none";
+  kernel.binary = "bytes";
+  kernel.numWarps = 8;
+  kernel.params = {{"x_ptr", "*fp32"}, {"n_elements", "i32"}};
+  ScratchDirectory dir;
+  std::string path = dir.path() + "/add.tkb";
+  ASSERT_NO_ERROR(writeFileAtomically(path, kernel.serialize()));
+
+  llvm::Expected<std::unique_ptr<LoadedModule>> module =
+      LoadedModule::loadFile(*device, path);
+  ASSERT_EXPECTED(module);
+  EXPECT_EQ(backend->driver.loaded.back().binary, "bytes");
+  ASSERT_NO_ERROR((*module)->launch(
+      {4, 1, 1}, {KernelArg::pointer(0x100, "fp32"), KernelArg::integer(7)}));
+  ASSERT_EQ(backend->driver.launches.size(), 1u);
+  EXPECT_EQ(backend->driver.launches[0].config.numWarps, 8u);
+  EXPECT_EQ(backend->driver.launches[0].args,
+            (std::vector<uint64_t>{0x100, 7}));
+  EXPECT_EQ(errorOf((*module)->launch(
+                {1, 1, 1}, {KernelArg::floating(1.5), KernelArg::integer(7)})),
+            "kernel 'add_kernel': argument 'x_ptr' (*fp32): expected a "
+            "pointer, got a float (1.5)");
+
+  kernel.backend = "cpu";
+  EXPECT_EQ(errorOf(LoadedModule::load(*device, kernel)),
+            "kernel 'add_kernel' was compiled for backend 'cpu', not 'fake'");
+  ASSERT_NO_ERROR(writeFileAtomically(path, "not a kernel"));
+  EXPECT_EQ(errorOf(LoadedModule::loadFile(*device, path)),
+            path + ": malformed compiled kernel: no header line");
 }

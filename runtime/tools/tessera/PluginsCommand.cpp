@@ -54,7 +54,8 @@ int mlir::tessera::tool::runPluginsCommand(int argc, char **argv) {
   static SessionFlags flags(category);
   parseSubcommand(argc, argv, category,
                   "Lists the backend plugins, their devices and targets\n");
-  RuntimeOptions options = flags.getRuntimeOptions();
+  // The environment fills what the flags leave unset (TESSERA_ARCH, ...).
+  RuntimeOptions options = resolveRuntimeOptions(flags.getRuntimeOptions());
 
   PluginBackendProvider provider(options.pluginPaths);
   PluginRegistry &registry = provider.getRegistry();
