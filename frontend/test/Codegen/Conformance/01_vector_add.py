@@ -1,8 +1,7 @@
-# Lowers conformance kernel 01 (a copy under ../Inputs/conformance until the
-# conformance suite is merged) and checks that the IR verifies, also after
+# Lowers conformance kernel 01 and checks that the IR verifies, also after
 # inlining and canonicalization.
-# RUN: tessera-frontend %S/../Inputs/conformance/01_vector_add.py --kernel add_kernel --signature "*fp32:16,*fp32:16,*fp32:16,i32,1024" | tessera-opt --verify-each | FileCheck %s
-# RUN: tessera-frontend %S/../Inputs/conformance/01_vector_add.py --kernel add_kernel --signature "*fp16:16,*fp16:16,*fp16:16,i32:16,256" | tessera-opt --inline --canonicalize | FileCheck %s --check-prefix=F16
+# RUN: tessera-frontend %tessera_src/conformance/kernels/01_vector_add.py --kernel add_kernel --signature "*fp32:16,*fp32:16,*fp32:16,i32,1024" | tessera-opt --verify-each | FileCheck %s
+# RUN: tessera-frontend %tessera_src/conformance/kernels/01_vector_add.py --kernel add_kernel --signature "*fp16:16,*fp16:16,*fp16:16,i32:16,256" | tessera-opt --inline --canonicalize | FileCheck %s --check-prefix=F16
 
 # CHECK-LABEL: func.func @add_kernel(%{{.*}}: !tessera.ptr<f32> {tessera.divisibility = 16 : i32}, %{{.*}}: !tessera.ptr<f32> {tessera.divisibility = 16 : i32}, %{{.*}}: !tessera.ptr<f32> {tessera.divisibility = 16 : i32}, %{{.*}}: i32) attributes {tessera.kernel}
 # CHECK: tessera.program_id x

@@ -1,6 +1,6 @@
-# RUN: tessera-frontend %S/../Inputs/conformance/02_fused_softmax.py --kernel softmax_kernel --signature "*fp32:16,*fp32:16,i32,i32,i32,i32,1024,4" | tessera-opt --verify-each | FileCheck %s
-# RUN: tessera-frontend %S/../Inputs/conformance/02_fused_softmax.py --kernel softmax_kernel --signature "*fp32:16,*fp32:16,i32:16,i32:16,i32,i32,8192,2" | tessera-opt --inline --canonicalize | FileCheck %s --check-prefix=STAGES2
-# RUN: tessera-frontend %S/../Inputs/conformance/02_fused_softmax.py --kernel softmax_kernel --signature "*fp16:16,*fp16:16,i32,i32,i32,i32,128,4" | tessera-opt --verify-each | FileCheck %s --check-prefix=F16
+# RUN: tessera-frontend %tessera_src/conformance/kernels/02_fused_softmax.py --kernel softmax_kernel --signature "*fp32:16,*fp32:16,i32,i32,i32,i32,1024,4" | tessera-opt --verify-each | FileCheck %s
+# RUN: tessera-frontend %tessera_src/conformance/kernels/02_fused_softmax.py --kernel softmax_kernel --signature "*fp32:16,*fp32:16,i32:16,i32:16,i32,i32,8192,2" | tessera-opt --inline --canonicalize | FileCheck %s --check-prefix=STAGES2
+# RUN: tessera-frontend %tessera_src/conformance/kernels/02_fused_softmax.py --kernel softmax_kernel --signature "*fp16:16,*fp16:16,i32,i32,i32,i32,128,4" | tessera-opt --verify-each | FileCheck %s --check-prefix=F16
 
 # The row loop is a tl.range with num_stages: an scf.for carrying nothing.
 # CHECK-LABEL: func.func @softmax_kernel

@@ -1,6 +1,6 @@
-# RUN: tessera-frontend %S/../Inputs/conformance/04_low_memory_dropout.py --kernel dropout_kernel --signature "*fp32:16,*i8:16,*fp32:16,i32,fp32,1024" | tessera-opt --verify-each | FileCheck %s --check-prefix=MASK
-# RUN: tessera-frontend %S/../Inputs/conformance/04_low_memory_dropout.py --kernel seeded_dropout_kernel --signature "*fp32:16,*fp32:16,i32,fp32,i32,1024" | tessera-opt --verify-each | FileCheck %s
-# RUN: tessera-frontend %S/../Inputs/conformance/04_low_memory_dropout.py --kernel seeded_dropout_kernel --signature "*fp32:16,*fp32:16,i32:16,fp32,i32,1024" | tessera-opt --inline --canonicalize | FileCheck %s --check-prefix=CANON
+# RUN: tessera-frontend %tessera_src/conformance/kernels/04_low_memory_dropout.py --kernel dropout_kernel --signature "*fp32:16,*i8:16,*fp32:16,i32,fp32,1024" | tessera-opt --verify-each | FileCheck %s --check-prefix=MASK
+# RUN: tessera-frontend %tessera_src/conformance/kernels/04_low_memory_dropout.py --kernel seeded_dropout_kernel --signature "*fp32:16,*fp32:16,i32,fp32,i32,1024" | tessera-opt --verify-each | FileCheck %s
+# RUN: tessera-frontend %tessera_src/conformance/kernels/04_low_memory_dropout.py --kernel seeded_dropout_kernel --signature "*fp32:16,*fp32:16,i32:16,fp32,i32,1024" | tessera-opt --inline --canonicalize | FileCheck %s --check-prefix=CANON
 
 # MASK-LABEL: func.func @dropout_kernel
 # MASK: tessera.load %{{.*}}, %{{.*}} : tensor<1024x!tessera.ptr<i8>>

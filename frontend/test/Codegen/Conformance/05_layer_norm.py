@@ -1,8 +1,8 @@
-# RUN: tessera-frontend %S/../Inputs/conformance/05_layer_norm.py --kernel _layer_norm_fwd_fused --signature "*fp16:16,*fp16:16,*fp16:16,*fp16:16,*fp32:16,*fp32:16,i32:16,i32:16,fp32,8192" | tessera-opt --verify-each | FileCheck %s --check-prefix=FWD
-# RUN: tessera-frontend %S/../Inputs/conformance/05_layer_norm.py --kernel _layer_norm_fwd_fused --signature "*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,i32,i32,fp32,512" | tessera-opt --inline --canonicalize | FileCheck %s --check-prefix=FWD32
-# RUN: tessera-frontend %S/../Inputs/conformance/05_layer_norm.py --kernel _layer_norm_bwd_dx_fused --signature "*fp16:16,*fp16:16,*fp32:16,*fp32:16,*fp16:16,*fp16:16,*fp32:16,*fp32:16,*i32:16,i32:16,i32:16,64,8192" | tessera-opt --verify-each | FileCheck %s --check-prefix=DX
-# RUN: tessera-frontend %S/../Inputs/conformance/05_layer_norm.py --kernel _layer_norm_bwd_dx_fused --signature "*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,*i32:16,i32,i32,256,512" | tessera-opt --inline --canonicalize | FileCheck %s --check-prefix=DX
-# RUN: tessera-frontend %S/../Inputs/conformance/05_layer_norm.py --kernel _layer_norm_bwd_dwdb --signature "*fp32:16,*fp32:16,*fp16:16,*fp16:16,i32,i32:16,32,128" | tessera-opt --verify-each | FileCheck %s --check-prefix=DWDB
+# RUN: tessera-frontend %tessera_src/conformance/kernels/05_layer_norm.py --kernel _layer_norm_fwd_fused --signature "*fp16:16,*fp16:16,*fp16:16,*fp16:16,*fp32:16,*fp32:16,i32:16,i32:16,fp32,8192" | tessera-opt --verify-each | FileCheck %s --check-prefix=FWD
+# RUN: tessera-frontend %tessera_src/conformance/kernels/05_layer_norm.py --kernel _layer_norm_fwd_fused --signature "*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,i32,i32,fp32,512" | tessera-opt --inline --canonicalize | FileCheck %s --check-prefix=FWD32
+# RUN: tessera-frontend %tessera_src/conformance/kernels/05_layer_norm.py --kernel _layer_norm_bwd_dx_fused --signature "*fp16:16,*fp16:16,*fp32:16,*fp32:16,*fp16:16,*fp16:16,*fp32:16,*fp32:16,*i32:16,i32:16,i32:16,64,8192" | tessera-opt --verify-each | FileCheck %s --check-prefix=DX
+# RUN: tessera-frontend %tessera_src/conformance/kernels/05_layer_norm.py --kernel _layer_norm_bwd_dx_fused --signature "*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,*i32:16,i32,i32,256,512" | tessera-opt --inline --canonicalize | FileCheck %s --check-prefix=DX
+# RUN: tessera-frontend %tessera_src/conformance/kernels/05_layer_norm.py --kernel _layer_norm_bwd_dwdb --signature "*fp32:16,*fp32:16,*fp16:16,*fp16:16,i32,i32:16,32,128" | tessera-opt --verify-each | FileCheck %s --check-prefix=DWDB
 
 # Three loops over the row; the pointer arguments X and Y are rebound by `+=`.
 # FWD-LABEL: func.func @_layer_norm_fwd_fused

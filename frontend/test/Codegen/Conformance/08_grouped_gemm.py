@@ -1,7 +1,7 @@
-# RUN: tessera-frontend %S/../Inputs/conformance/08_grouped_gemm.py --kernel grouped_matmul_kernel --signature "*i64:16,*i64:16,*i64:16,*i32:16,*i32:16,i32" --autotune-config all | tessera-opt --split-input-file --verify-each | FileCheck %s
-# RUN: tessera-frontend %S/../Inputs/conformance/08_grouped_gemm.py --kernel grouped_matmul_kernel --signature "*i64:16,*i64:16,*i64:16,*i32:16,*i32:16,i32" --autotune-config all | tessera-opt --split-input-file --inline --canonicalize | FileCheck %s
-# RUN: tessera-frontend %S/../Inputs/conformance/08_grouped_gemm.py --kernel grouped_matmul_desc_kernel --signature "*i64:16,*i64:16,*i64:16,*i32:16,*i32:16,i32" --constexpr FP8=False --autotune-config all | tessera-opt --split-input-file --verify-each | FileCheck %s --check-prefix=DESC
-# RUN: tessera-frontend %S/../Inputs/conformance/08_grouped_gemm.py --kernel grouped_matmul_desc_kernel --signature "*i64:16,*i64:16,*i64:16,*i32:16,*i32:16,i32" --constexpr FP8=True --autotune-config all | tessera-opt --split-input-file --inline --canonicalize | FileCheck %s --check-prefix=FP8
+# RUN: tessera-frontend %tessera_src/conformance/kernels/08_grouped_gemm.py --kernel grouped_matmul_kernel --signature "*i64:16,*i64:16,*i64:16,*i32:16,*i32:16,i32" --autotune-config all | tessera-opt --split-input-file --verify-each | FileCheck %s
+# RUN: tessera-frontend %tessera_src/conformance/kernels/08_grouped_gemm.py --kernel grouped_matmul_kernel --signature "*i64:16,*i64:16,*i64:16,*i32:16,*i32:16,i32" --autotune-config all | tessera-opt --split-input-file --inline --canonicalize | FileCheck %s
+# RUN: tessera-frontend %tessera_src/conformance/kernels/08_grouped_gemm.py --kernel grouped_matmul_desc_kernel --signature "*i64:16,*i64:16,*i64:16,*i32:16,*i32:16,i32" --constexpr FP8=False --autotune-config all | tessera-opt --split-input-file --verify-each | FileCheck %s --check-prefix=DESC
+# RUN: tessera-frontend %tessera_src/conformance/kernels/08_grouped_gemm.py --kernel grouped_matmul_desc_kernel --signature "*i64:16,*i64:16,*i64:16,*i32:16,*i32:16,i32" --constexpr FP8=True --autotune-config all | tessera-opt --split-input-file --inline --canonicalize | FileCheck %s --check-prefix=FP8
 
 # The tile counter and the running tile offset are carried by the group loop;
 # the inner while loop carries the tile counter; the condition is a run-time
