@@ -74,6 +74,25 @@ TEST(BenchmarkTest, RunCountsFollowTheBudgets) {
   EXPECT_EQ(k.driver.liveBytes, 0u);
 }
 
+TEST(BenchmarkTest, SlowFlushesBuyFewerRuns) {
+  // As in Triton, the estimate includes the flush: a 1 ms kernel behind a
+  // 9 ms flush gets 100 ms / 10 ms = 10 timed runs, not 100, and its
+  // timings do not include the flush.
+  TimedKernel k(1.0);
+  k.driver.fillMs = 9.0;
+  BenchOptions options;
+  options.warmupMs = 20;
+  options.repMs = 100;
+  options.flushBytes = 4096;
+  auto stats = benchmark(
+      k.driver, 0, [&] { return k.launch(); }, options);
+  ASSERT_EXPECTED(stats);
+  EXPECT_EQ(stats->runs, 10u);
+  EXPECT_DOUBLE_EQ(stats->median, 1.0);
+  // 1 first + 5 estimate + 2 warm-up + 10 timed launches.
+  EXPECT_EQ(k.driver.launches.size(), 18u);
+}
+
 TEST(BenchmarkTest, InstantKernelsAreBounded) {
   TimedKernel k(0.0);
   BenchOptions options;

@@ -8,8 +8,11 @@
 #include "FakeBackend.h"
 #include "TestSupport.h"
 
+#include "tessera/Runtime/AtomicFile.h"
 #include "tessera/Runtime/JitKernel.h"
 #include "tessera/Runtime/Runtime.h"
+
+#include "llvm/Support/FileSystem.h"
 
 #include <cmath>
 #include <numeric>
@@ -129,4 +132,56 @@ TEST(CpuEndToEndTest, SoftmaxFromTheDiskCache) {
     // The second session reads the binary from the disk cache.
     EXPECT_EQ(kernel.getStatistics().diskCacheHits, session == 0 ? 0u : 1u);
   }
+}
+
+TEST(CpuEndToEndTest, AutotunedKernelRunsTheChosenConfig) {
+  ScratchDirectory cache;
+  std::unique_ptr<Runtime> rt = openCPU(cache.path());
+  if (!rt)
+    GTEST_SKIP() << "no cpu plugin in this build";
+  std::string path = cache.path() + "/tuned_add.py";
+  ASSERT_NO_ERROR(writeFileAtomically(path, R"(import triton
+import triton.language as tl
+
+
+@triton.autotune(configs=[triton.Config({'BLOCK': 64}, num_warps=1),
+                          triton.Config({'BLOCK': 512}, num_warps=2)],
+                 key=['n'], reset_to_zero=['out_ptr'])
+@triton.jit
+def add(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    tl.atomic_add(out_ptr + offs, x, mask=mask)
+)"));
+  JitKernel &kernel = *rt->getKernel(path, "add");
+  const int64_t n = 3000;
+  std::vector<float> x(n);
+  std::iota(x.begin(), x.end(), 0.0f);
+  Buffer bx = llvm::cantFail(rt->allocate(n * 4, "fp32"));
+  Buffer bo = llvm::cantFail(rt->allocate(n * 4, "fp32"));
+  ASSERT_NO_ERROR(bx.copyFromHost(x.data(), n * 4));
+  ASSERT_NO_ERROR(bo.fill(0));
+  Grid grid([n](const LaunchMeta &meta) -> GridDims {
+    return {static_cast<uint64_t>(cdiv(n, meta["BLOCK"])), 1, 1};
+  });
+  ASSERT_NO_ERROR(kernel.launch(grid, {bx, bo, n}));
+  ASSERT_NO_ERROR(rt->getDevice()->synchronize());
+  // The trial runs accumulated into `out`; reset_to_zero cleared it
+  // before the real launch, which added x exactly once.
+  std::vector<float> out(n);
+  ASSERT_NO_ERROR(bo.copyToHost(out.data(), n * 4));
+  for (int64_t i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], x[i]) << i;
+  EXPECT_EQ(kernel.getStatistics().tunings, 1u);
+  EXPECT_EQ(kernel.getStatistics().loads, 2u);
+  // The choice is on disk for the next process.
+  std::error_code ec;
+  unsigned records = 0;
+  for (llvm::sys::fs::recursive_directory_iterator
+           it(cache.path() + "/autotune", ec),
+       end;
+       it != end && !ec; it.increment(ec))
+    records += llvm::StringRef(it->path()).ends_with(".json");
+  EXPECT_EQ(records, 1u);
 }

@@ -118,9 +118,10 @@ llvm::Expected<double>
 FakeDriver::timeMilliseconds(unsigned d,
                              const std::function<llvm::Error()> &work) {
   size_t before = launches.size();
+  unsigned fillsBefore = fillCount;
   if (llvm::Error err = work())
     return std::move(err);
-  double total = 0;
+  double total = fillMs * (fillCount - fillsBefore);
   for (size_t i = before; i < launches.size(); ++i)
     total += timing ? timing(loaded[launches[i].module - 1]) : 0.0;
   return total;

@@ -34,6 +34,8 @@ public:
   /// Milliseconds the launches of `timeMilliseconds` work take, by the
   /// kernel that was launched last.
   std::function<double(const CompiledKernel &)> timing;
+  /// Milliseconds each fill() inside timed work takes.
+  double fillMs = 0;
 
   /// Runs at each launch: the test's stand-in for what the kernel does.
   std::function<void(const FakeLaunch &)> onLaunch;

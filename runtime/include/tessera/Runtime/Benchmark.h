@@ -1,11 +1,12 @@
 //===- Benchmark.h - Timing kernels like Triton's do_bench ------*- C++ -*-===//
 //
 // benchmark() times a piece of work on a device the way Triton's do_bench
-// does: one run to start, a few runs to estimate its duration, then warm-up
-// runs and timed runs sized by time budgets. Before each timed run a buffer
-// larger than the last-level cache is overwritten, so that every run starts
-// with a cold cache, and each run is timed by the driver
-// (Driver::timeMilliseconds: device events where the driver has them).
+// does: one run to start, a few runs to estimate its duration (cache flush
+// included), then warm-up runs and timed runs sized by time budgets. Before
+// each timed run a buffer larger than the last-level cache is overwritten,
+// so that every run starts with a cold cache, and each run is timed by the
+// driver (Driver::timeMilliseconds: device events where the driver has
+// them).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_RUNTIME_BENCHMARK_H
