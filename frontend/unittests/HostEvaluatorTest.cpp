@@ -102,8 +102,8 @@ TEST(HostEvaluatorTest, Builtins) {
   EXPECT_EQ(
       eval("os.environ.get('TESSERA_SET'), 'NOPE' in os.environ", "import os"),
       "('1', False)");
-  EXPECT_EQ(eval("torch.cuda.get_device_capability()", "import torch"),
-            "ERROR: cannot evaluate call to 'torch.cuda.get_device_capability'"
+  EXPECT_EQ(eval("torch.device_query.capability()", "import torch"),
+            "ERROR: cannot evaluate call to 'torch.device_query.capability'"
             " at compile time");
   EXPECT_EQ(eval("undefined_name"), "ERROR: name 'undefined_name' is not "
                                     "defined");

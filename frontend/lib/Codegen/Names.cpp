@@ -28,11 +28,19 @@ tessera::frontend::codegen::canonicalBuiltinName(llvm::StringRef name) {
     if (s.consume_front(sub))
       return ("triton.language." + s).str();
   for (llvm::StringRef lib :
-       {"triton.language.extra.cuda.libdevice.",
-        "triton.language.extra.hip.libdevice.",
-        "triton.language.extra.libdevice.", "triton.language.libdevice."})
+       {"triton.language.extra.libdevice.", "triton.language.libdevice."})
     if (s.consume_front(lib))
       return ("triton.language.extra.libdevice." + s).str();
+  // Per-target copies of the math library (`triton.language.extra.<target>
+  // .libdevice`) name the same functions; the plugin resolves the symbol, so
+  // the target segment is dropped whatever it is.
+  llvm::StringRef extra = s;
+  if (extra.consume_front("triton.language.extra.")) {
+    auto [target, rest] = extra.split('.');
+    llvm::StringRef fn = rest;
+    if (!target.empty() && fn.consume_front("libdevice."))
+      return ("triton.language.extra.libdevice." + fn).str();
+  }
   return n;
 }
 

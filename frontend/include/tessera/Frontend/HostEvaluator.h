@@ -8,7 +8,7 @@
 // comparisons), with 64-bit integers whose overflow is reported.
 //
 // What cannot be evaluated at compile time is an error at the construct:
-// "cannot evaluate call to 'torch.cuda.get_device_capability' at compile
+// "cannot evaluate call to 'torch.get_default_device' at compile
 // time", with notes naming the global or function being evaluated.
 //
 //===----------------------------------------------------------------------===//
