@@ -1,0 +1,120 @@
+//===- Compiler.h - From a kernel file to a loadable binary -----*- C++ -*-===//
+//
+// The compile driver of the runtime and the CLI: one kernel of a kernel
+// file, specialized by an ahead-of-time signature (and named constexprs or
+// an autotune config), goes through the frontend, the core pipeline plus
+// the backend's stages, LLVM IR, and the backend's emitter. It can stop at
+// any stage to print it (`--emit`), dump the IR after named stages, and
+// keeps binaries in the on-disk cache under the key of CacheKey.h.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSERA_RUNTIME_COMPILER_H
+#define TESSERA_RUNTIME_COMPILER_H
+
+#include "tessera/Backend/Backend.h"
+#include "tessera/Runtime/CacheKey.h"
+#include "tessera/Runtime/DiskCache.h"
+#include "tessera/Runtime/KernelSource.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::tessera::runtime {
+
+/// Where a compilation stops, and what it produces.
+enum class EmitStage {
+  /// The frontend's `tessera` dialect module.
+  Tessera,
+  /// The `tessera_gpu` module just before the backend's "lower-to-llvm".
+  TesseraGPU,
+  /// LLVM IR for the target.
+  LLVMIR,
+  /// The target's assembly.
+  Assembly,
+  /// The CompiledKernel (and the cache entry).
+  Binary,
+};
+
+/// The stage named `name` (tessera, tessera-gpu, llvm, asm, bin).
+std::optional<EmitStage> parseEmitStage(llvm::StringRef name);
+llvm::StringRef stringifyEmitStage(EmitStage stage);
+
+/// One compilation.
+struct CompileRequest {
+  /// The @triton.jit function to compile.
+  std::string kernel;
+  /// Triton's ahead-of-time signature (`*fp32:16,i32,1024`).
+  std::string signature;
+  /// The signature gives every parameter, constexprs included (what the
+  /// runtime computed from a launch): neither heuristics nor autotune
+  /// configs are consulted again.
+  bool completeSignature = false;
+  /// Constexprs by name, `NAME=VALUE` with VALUE a Python literal.
+  std::vector<std::string> constexprs;
+  /// Take the constexprs, num_warps, num_stages and num_ctas of this
+  /// @triton.autotune config.
+  std::optional<unsigned> autotuneConfig;
+  /// Architecture, launch shape and code generation options.
+  CompileOptions options;
+  /// Launch shape given explicitly: wins over the autotune config, which
+  /// wins over `options`.
+  std::optional<int> numWarps, numStages, numCTAs;
+  /// Compile device asserts (Triton's debug).
+  bool debug = false;
+};
+
+/// What a compilation produced.
+struct CompileResult {
+  /// The stage's text (all stages but Binary).
+  std::string text;
+  /// The binary (Binary).
+  std::optional<CompiledKernel> kernel;
+  /// The frontend's specialization key.
+  std::string specialization;
+  /// The cache key (Binary).
+  std::string cacheKey;
+  /// True when the binary came from the on-disk cache.
+  bool cacheHit = false;
+  /// The options the kernel was compiled with (arch resolved, autotune
+  /// config applied).
+  CompileOptions options;
+};
+
+class KernelCompiler {
+public:
+  /// Compiles with `backend`; `cache` may be null (no on-disk cache).
+  KernelCompiler(std::shared_ptr<Backend> backend, PluginIdentity plugin,
+                 DiskCache *cache);
+
+  Backend &getBackend() const { return *backend; }
+  const PluginIdentity &getPluginIdentity() const { return plugin; }
+  DiskCache *getCache() const { return cache; }
+
+  /// Dump the IR after these stages (a dump bypasses the cache lookup, so
+  /// that it always happens).
+  void setDumpOptions(DumpOptions options) { dump = std::move(options); }
+  const DumpOptions &getDumpOptions() const { return dump; }
+
+  /// Compiles `request` for `source` up to `stage`. Kernel errors come back
+  /// as the frontend prints them (file:line:col, source line, caret).
+  llvm::Expected<CompileResult> compile(KernelSource &source,
+                                        const CompileRequest &request,
+                                        EmitStage stage = EmitStage::Binary);
+
+  /// The stage names of the full pipeline for `options` (for help texts
+  /// and `--dump-ir-after` validation).
+  llvm::Expected<std::vector<std::string>>
+  getStageNames(const CompileOptions &options);
+
+private:
+  std::shared_ptr<Backend> backend;
+  PluginIdentity plugin;
+  DiskCache *cache;
+  DumpOptions dump;
+};
+
+} // namespace mlir::tessera::runtime
+
+#endif // TESSERA_RUNTIME_COMPILER_H

@@ -1,0 +1,111 @@
+//===- KernelSource.h - A kernel file loaded for compilation ----*- C++ -*-===//
+//
+// A KernelSource holds one Triton kernel file as the frontend sees it: its
+// text in a SourceMgr, the scanned KernelModule, the diagnostics engine and
+// a host evaluator over its globals. It also hashes what a compiled kernel
+// of the file depends on: the file's text and the text of every file it
+// imports from its own directory tree (`from .helpers import f`,
+// `import mylib`), followed transitively; library imports such as `triton`
+// are not files of the set and are left out.
+//
+// The frontend objects are not thread-safe, and a diagnostics engine
+// counts errors for good: each operation on the file (a compilation, an
+// evaluation of heuristics) runs in a SourceScope, which holds the file's
+// lock and gives the operation its own engine and evaluator, so that one
+// failed operation never fails the next.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSERA_RUNTIME_KERNELSOURCE_H
+#define TESSERA_RUNTIME_KERNELSOURCE_H
+
+#include "tessera/Frontend/HostEvaluator.h"
+#include "tessera/Frontend/KernelModule.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace mlir::tessera::runtime {
+
+class KernelSource {
+public:
+  /// Reads and scans the kernel file `path`. Fails with the file's
+  /// diagnostics (file:line:col, source line, caret) when a jit function
+  /// does not parse, or naming the file when it cannot be read.
+  static llvm::Expected<std::unique_ptr<KernelSource>>
+  load(llvm::StringRef path);
+
+  /// Scans `text` as if it were the file `path` (imports resolve relative
+  /// to it).
+  static llvm::Expected<std::unique_ptr<KernelSource>>
+  fromText(llvm::StringRef text, llvm::StringRef path);
+
+  ~KernelSource();
+
+  llvm::StringRef getPath() const { return path; }
+  llvm::StringRef getText() const;
+
+  /// SHA-256 (hex) of the file's text and of the local files it imports.
+  const std::string &getSourceHash() const { return sourceHash; }
+  /// The local files it imports, transitively, as paths relative to the
+  /// kernel file's directory, sorted.
+  llvm::ArrayRef<std::string> getLocalImports() const { return localImports; }
+
+  /// The jit function `name`, or an error naming the file and the jit
+  /// functions it has.
+  llvm::Expected<const ::tessera::frontend::JitFunction *>
+  getJitFunction(llvm::StringRef name);
+
+private:
+  friend class SourceScope;
+  KernelSource() = default;
+  llvm::Error initialize(std::unique_ptr<llvm::MemoryBuffer> buffer);
+
+  std::string path;
+  llvm::SourceMgr sourceMgr;
+  /// What scanning reported.
+  std::string scanText;
+  std::unique_ptr<llvm::raw_string_ostream> scanStream;
+  std::unique_ptr<::tessera::frontend::DiagnosticEngine> scanDiags;
+  std::unique_ptr<::tessera::frontend::KernelModule> module;
+  std::string sourceHash;
+  std::vector<std::string> localImports;
+  std::mutex mutex;
+};
+
+/// One operation on a kernel file: holds the file's lock, and collects what
+/// the frontend reports during the operation in an engine of its own.
+class SourceScope {
+public:
+  explicit SourceScope(KernelSource &source);
+  ~SourceScope();
+
+  KernelSource &getSource() { return source; }
+  ::tessera::frontend::KernelModule &getModule() { return *source.module; }
+  llvm::SourceMgr &getSourceMgr() { return source.sourceMgr; }
+  ::tessera::frontend::DiagnosticEngine &getDiagnostics() { return diags; }
+  /// An evaluator over the file's globals reporting to getDiagnostics().
+  ::tessera::frontend::HostEvaluator &getEvaluator();
+
+  /// Everything reported so far, rendered as printed (location, message,
+  /// source line, caret), and forgets it.
+  std::string takeText();
+  /// An error carrying takeText(), or `fallback` when nothing was reported.
+  llvm::Error makeError(const llvm::Twine &fallback);
+
+private:
+  KernelSource &source;
+  std::lock_guard<std::mutex> lock;
+  std::string text;
+  llvm::raw_string_ostream os;
+  ::tessera::frontend::DiagnosticEngine diags;
+  std::unique_ptr<::tessera::frontend::HostEvaluator> evaluator;
+};
+
+} // namespace mlir::tessera::runtime
+
+#endif // TESSERA_RUNTIME_KERNELSOURCE_H
