@@ -13,10 +13,10 @@ config.test_source_root = config.tessera_src_root
 config.test_exec_root = os.path.join(config.tessera_obj_root, "test")
 
 # Only the components' test folders hold lit tests; kernel files elsewhere
-# (conformance/, docs/) are not tests.
+# (conformance/kernels, docs/) are not tests.
 config.excludes = [
     "Inputs", "build", ".git", ".conformance-gpu", ".devdeps", ".whl", ".gl",
-    ".venv", "conformance", "docs", "scripts", "bench",
+    ".venv", "docs", "scripts", "bench", "expectations",
     "cmake", "include", "lib", "tools", "unittests", "kernels", "CMakeLists.txt",
     "lit-config.py", "lit.site.cfg.py.in", "README.md", "__pycache__",
 ]
@@ -37,6 +37,11 @@ tools = ["tessera-opt", "tessera", "tessera-plugin-check", "FileCheck", "not", "
 llvm_config.add_tool_substitutions(
     [t for t in tools if shutil.which(t, path=config.tessera_tools_dir) or t in ("FileCheck", "not", "count")],
     [config.tessera_tools_dir, config.llvm_tools_dir])
+
+# Tests that run kernels need the cpu plugin of this build.
+if os.path.exists(os.path.join(config.tessera_obj_root, "lib", "tessera",
+                               "plugins", "tessera-plugin-cpu.so")):
+    config.available_features.add("backend-cpu")
 
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")

@@ -158,6 +158,19 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
     return 0;
   }
 
+  // A file given explicitly is read first: its mistakes are reported even
+  // where no backend opens.
+  std::optional<Expectations> expectations;
+  if (!expectationsPath.empty()) {
+    llvm::Expected<Expectations> loaded =
+        Expectations::load(expectationsPath, /*mayBeMissing=*/false);
+    if (!loaded) {
+      printError(program, loaded.takeError());
+      return 2;
+    }
+    expectations = std::move(*loaded);
+  }
+
   llvm::Expected<Session> session = openSession(flags);
   if (!session) {
     printError(program, session.takeError());
@@ -165,16 +178,15 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
   }
   suiteOptions.configMode = session->configMode;
 
-  bool defaultExpectations = expectationsPath.empty();
-  std::string expectationFile =
-      defaultExpectations
-          ? conformanceDir + "/expectations/" + session->backend + ".txt"
-          : expectationsPath.getValue();
-  llvm::Expected<Expectations> expectations =
-      Expectations::load(expectationFile, /*mayBeMissing=*/defaultExpectations);
   if (!expectations) {
-    printError(program, expectations.takeError());
-    return 2;
+    llvm::Expected<Expectations> loaded = Expectations::load(
+        conformanceDir + "/expectations/" + session->backend + ".txt",
+        /*mayBeMissing=*/true);
+    if (!loaded) {
+      printError(program, loaded.takeError());
+      return 2;
+    }
+    expectations = std::move(*loaded);
   }
 
   uint64_t seed =

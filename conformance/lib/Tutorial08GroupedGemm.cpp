@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "Tutorials.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 using namespace mlir::tessera;
 using namespace mlir::tessera::conformance;
 using runtime::KernelArg;
@@ -118,10 +120,12 @@ static void runDescriptorGroup(CaseContext &ctx,
 }
 
 static std::string describeGroup(llvm::ArrayRef<GemmShape> shapes) {
-  std::string text = "group=";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "group=";
   for (size_t i = 0; i < shapes.size(); ++i)
-    text += (i ? "+" : "") + std::to_string(shapes[i].m) + "x" +
-            std::to_string(shapes[i].n) + "x" + std::to_string(shapes[i].k);
+    os << (i ? "+" : "") << shapes[i].m << "x" << shapes[i].n << "x"
+       << shapes[i].k;
   return text;
 }
 
