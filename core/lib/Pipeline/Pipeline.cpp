@@ -259,6 +259,13 @@ Pipeline mlir::tessera::buildCorePipeline() {
               opts.maxVectorBits = o.maxVectorBits;
               pm.addPass(createTesseraCoalesce(opts));
             }});
+  // After every pass that picks layouts for its own ops (coalescing of
+  // memory accesses goes right before it), so that the rest follows them.
+  p.append({"remove-layout-conversions",
+            "move computation into the layouts that need fewest conversions",
+            [](OpPassManager &pm, Opts) {
+              pm.addPass(createTesseraRemoveLayoutConversions());
+            }});
   p.append({"cleanup", "canonicalize and cse the laid-out IR",
             [](OpPassManager &pm, Opts) {
               pm.addPass(createCanonicalizerPass());

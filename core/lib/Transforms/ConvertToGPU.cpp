@@ -2,14 +2,15 @@
 //
 // tessera -> tessera_gpu. Every tensor gets the default blocked layout of its
 // shape for the launch shape in the options. Ops whose result layout follows
-// from their operand's keep that relation instead of moving data: reductions
-// yield slices of their operand's layout; transposes, reshapes, joins, splits
-// and concatenations relabel the operand's LinearLayout. Operands that need
+// from their operand's keep that relation instead of moving data (the rules
+// of LayoutPropagation.h): reductions yield slices of their operand's layout;
+// transposes, reshapes, joins, splits and concatenations relabel the
+// operand's LinearLayout. Operands that need
 // another layout than the one they have get a convert_layout, which later
 // passes propagate or remove.
 //
 //===----------------------------------------------------------------------===//
-#include "tessera/Dialect/TesseraGPU/IR/LayoutUtils.h"
+#include "tessera/Dialect/TesseraGPU/IR/LayoutPropagation.h"
 #include "tessera/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -58,32 +59,6 @@ public:
   LaunchShape launch;
 };
 
-/// The layout to write for `layout` on a tensor of `shape`: the default
-/// blocked layout when they coincide (easier to read, and what coalescing
-/// and the lowering recognize), a linear layout otherwise.
-Attribute encodingFor(const LayoutTypeConverter &converter, MLIRContext *ctx,
-                      const LinearLayout &layout, ArrayRef<int64_t> shape) {
-  BlockedAttr blocked = converter.defaultLayout(ctx, shape);
-  if (blocked.toLinearLayout(shape) == layout)
-    return blocked;
-  return LinearAttr::get(ctx, layout);
-}
-
-/// Renames the output dimensions of `layout` to dim0..dimN-1 in order.
-LinearLayout renameOutsToStandard(const LinearLayout &layout) {
-  LinearLayout result = layout;
-  SmallVector<std::string> names;
-  for (StringRef name : layout.getOutDimNames())
-    names.push_back(name.str());
-  // Two steps so that a rename never collides with a name still in use.
-  for (auto [i, name] : llvm::enumerate(names))
-    result = result.renameOutDim(name, "tmp" + std::to_string(i));
-  for (unsigned i = 0; i < names.size(); ++i)
-    result = result.renameOutDim("tmp" + std::to_string(i),
-                                 getTensorDimName(i));
-  return result;
-}
-
 Value convertTo(ConversionPatternRewriter &rewriter, Location loc, Value value,
                 Attribute encoding) {
   auto type = cast<RankedTensorType>(value.getType());
@@ -113,6 +88,12 @@ public:
       return failure();
     OperationState state(op->getLoc(), op->getName(), operands, resultTypes,
                          op->getAttrs(), op->getSuccessors());
+    // A tensor constant's value carries the result type, layout included.
+    if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
+        state.attributes.set(
+            constant.getValueAttrName(),
+            dense.reshape(cast<ShapedType>(resultTypes.front())));
     for (Region &region : op->getRegions()) {
       Region *newRegion = state.addRegion();
       rewriter.inlineRegionBefore(region, *newRegion, newRegion->end());
@@ -152,8 +133,8 @@ struct ReduceConversion : public LayoutPattern<ReduceOp> {
         continue;
       }
       resultTypes.push_back(withEncoding(
-          tensor, SliceAttr::get(getContext(), op.getAxis(),
-                                 srcType.getEncoding())));
+          tensor, getSliceEncoding(srcType.getEncoding(), srcType.getShape(),
+                                   op.getAxis(), layouts.launch)));
     }
     // All operands share the first one's layout.
     SmallVector<Value> srcs;
@@ -178,8 +159,9 @@ struct ExpandDimsConversion : public LayoutPattern<ExpandDimsOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto resultType = cast<RankedTensorType>(
         getTypeConverter()->convertType(op.getType()));
-    Attribute slice =
-        SliceAttr::get(getContext(), op.getAxis(), resultType.getEncoding());
+    Attribute slice = inferExpandDimsOperandEncoding(
+        resultType.getEncoding(), resultType.getShape(), op.getAxis(),
+        layouts.launch);
     Value src = convertTo(rewriter, op.getLoc(), adaptor.getSrc(), slice);
     rewriter.replaceOpWithNewOp<ExpandDimsOp>(op, resultType, src,
                                               op.getAxis());
@@ -196,8 +178,10 @@ struct BroadcastConversion : public LayoutPattern<BroadcastOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto resultType = cast<RankedTensorType>(
         getTypeConverter()->convertType(op.getType()));
-    Value src = convertTo(rewriter, op.getLoc(), adaptor.getSrc(),
-                          resultType.getEncoding());
+    Attribute encoding = inferBroadcastOperandEncoding(
+        resultType.getEncoding(), resultType.getShape(),
+        op.getSrc().getType().getShape(), layouts.launch);
+    Value src = convertTo(rewriter, op.getLoc(), adaptor.getSrc(), encoding);
     rewriter.replaceOpWithNewOp<BroadcastOp>(op, resultType, src);
     return success();
   }
@@ -224,27 +208,6 @@ struct DotConversion : public LayoutPattern<DotOp> {
   }
 };
 
-/// The blocked layout `src` with its dimensions permuted by `order` (result
-/// dimension i is source dimension order[i]).
-BlockedAttr permuteBlocked(BlockedAttr src, ArrayRef<int32_t> order) {
-  SmallVector<unsigned> spt, tpw, wpc, cpc, newOrder;
-  SmallVector<unsigned> position(order.size());
-  for (auto [i, d] : llvm::enumerate(order))
-    position[d] = i;
-  SmallVector<unsigned> ctas = src.getCTAsPerCGAOrOnes();
-  for (int32_t d : order) {
-    spt.push_back(src.getSizePerThread()[d]);
-    tpw.push_back(src.getThreadsPerWarp()[d]);
-    wpc.push_back(src.getWarpsPerCTA()[d]);
-    cpc.push_back(ctas[d]);
-  }
-  for (unsigned d : src.getOrder())
-    newOrder.push_back(position[d]);
-  if (src.getCTAsPerCGA().empty())
-    cpc.clear();
-  return BlockedAttr::get(src.getContext(), spt, tpw, wpc, newOrder, cpc);
-}
-
 /// trans relabels the dimensions of its operand's layout.
 struct TransConversion : public LayoutPattern<TransOp> {
   using LayoutPattern::LayoutPattern;
@@ -252,23 +215,12 @@ struct TransConversion : public LayoutPattern<TransOp> {
   matchAndRewrite(TransOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(adaptor.getSrc().getType());
-    LinearLayout src = toLinearLayout(srcType);
-    SmallVector<std::string> names;
-    for (int32_t d : op.getOrder())
-      names.push_back(getTensorDimName(d));
-    SmallVector<StringRef> nameRefs(names.begin(), names.end());
-    LinearLayout result = renameOutsToStandard(src.transposeOuts(nameRefs));
-    ArrayRef<int64_t> shape = op.getType().getShape();
-    Attribute encoding = encodingFor(layouts, getContext(), result, shape);
-    // A transposed blocked layout is still blocked: keep it readable.
-    if (auto blocked = dyn_cast<BlockedAttr>(srcType.getEncoding())) {
-      BlockedAttr permuted = permuteBlocked(blocked, op.getOrder());
-      if (permuted.toLinearLayout(shape) == result)
-        encoding = permuted;
-    }
-    auto resultType = withEncoding(op.getType(), encoding);
-    rewriter.replaceOpWithNewOp<TransOp>(op, resultType, adaptor.getSrc(),
-                                         op.getOrder());
+    Attribute encoding =
+        inferTransEncoding(srcType.getEncoding(), srcType.getShape(),
+                           op.getOrder(), layouts.launch);
+    rewriter.replaceOpWithNewOp<TransOp>(op,
+                                         withEncoding(op.getType(), encoding),
+                                         adaptor.getSrc(), op.getOrder());
     return success();
   }
 };
@@ -281,22 +233,11 @@ struct ReshapeConversion : public LayoutPattern<ReshapeOp> {
   matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(adaptor.getSrc().getType());
-    ArrayRef<int64_t> shape = op.getType().getShape();
-    SmallVector<std::string> names;
-    for (unsigned i = 0; i < shape.size(); ++i)
-      names.push_back(getTensorDimName(i));
-    // Rename first so the new names never clash with the old ones.
-    LinearLayout src = toLinearLayout(srcType);
-    for (auto [i, name] : llvm::enumerate(src.getOutDimNames()))
-      src = src.renameOutDim(name, "old" + std::to_string(i));
-    SmallVector<LinearLayout::NamedInt> outs;
-    for (unsigned i = 0; i < shape.size(); ++i)
-      outs.push_back({names[i], int32_t(shape[i])});
-    LinearLayout result = src.reshapeOuts(outs);
-    auto resultType = withEncoding(
-        op.getType(), encodingFor(layouts, getContext(), result, shape));
-    auto newOp = rewriter.replaceOpWithNewOp<ReshapeOp>(op, resultType,
-                                                        adaptor.getSrc());
+    Attribute encoding =
+        inferReshapeEncoding(srcType.getEncoding(), srcType.getShape(),
+                             op.getType().getShape(), layouts.launch);
+    auto newOp = rewriter.replaceOpWithNewOp<ReshapeOp>(
+        op, withEncoding(op.getType(), encoding), adaptor.getSrc());
     newOp.setAllowReorder(op.getAllowReorder());
     return success();
   }
@@ -311,14 +252,10 @@ struct JoinConversion : public LayoutPattern<JoinOp> {
     auto srcType = cast<RankedTensorType>(adaptor.getLhs().getType());
     Value rhs = convertTo(rewriter, op.getLoc(), adaptor.getRhs(),
                           srcType.getEncoding());
-    unsigned rank = srcType.getRank();
-    LinearLayout result =
-        toLinearLayout(srcType) *
-        LinearLayout::identity1D(2, "register", getTensorDimName(rank));
-    auto resultType = withEncoding(
-        op.getType(), encodingFor(layouts, getContext(), result,
-                                  op.getType().getShape()));
-    rewriter.replaceOpWithNewOp<JoinOp>(op, resultType, adaptor.getLhs(), rhs);
+    Attribute encoding = inferJoinResultEncoding(
+        srcType.getEncoding(), srcType.getShape(), layouts.launch);
+    rewriter.replaceOpWithNewOp<JoinOp>(
+        op, withEncoding(op.getType(), encoding), adaptor.getLhs(), rhs);
     return success();
   }
 };
@@ -335,38 +272,15 @@ struct SplitConversion : public LayoutPattern<SplitOp> {
     SmallVector<unsigned> order;
     for (int64_t d = rank - 1; d >= 0; --d)
       order.push_back(d);
+    const LaunchShape &launch = layouts.launch;
     BlockedAttr pairLayout = getBlockedEncoding(
         getContext(), srcType.getShape(), order, /*sizePerThread=*/2,
-        layouts.launch.numWarps, layouts.launch.threadsPerWarp,
-        layouts.launch.numCTAs);
+        launch.numWarps, launch.threadsPerWarp, launch.numCTAs);
     Value src = convertTo(rewriter, op.getLoc(), adaptor.getSrc(), pairLayout);
-    LinearLayout layout = pairLayout.toLinearLayout(srcType.getShape());
-
-    // Drop the register basis that walks the pair, then the minor dimension.
-    LinearLayout::BasesT bases;
-    for (const auto &[inDim, dimBases] : layout.getBases()) {
-      SmallVector<LinearLayout::Basis> kept;
-      for (const LinearLayout::Basis &basis : dimBases) {
-        bool isPair = basis.back() == 1 &&
-                      llvm::all_of(ArrayRef(basis).drop_back(),
-                                   [](int32_t c) { return c == 0; });
-        if (inDim == "register" && isPair)
-          continue;
-        kept.push_back(LinearLayout::Basis(ArrayRef(basis).drop_back()));
-      }
-      bases.push_back({inDim, kept});
-    }
-    auto resultShape = op.getOutLHS().getType().getShape();
-    SmallVector<std::string> names;
-    SmallVector<LinearLayout::NamedInt> outs;
-    for (unsigned i = 0; i + 1 < rank; ++i)
-      names.push_back(getTensorDimName(i));
-    for (unsigned i = 0; i + 1 < rank; ++i)
-      outs.push_back({names[i], int32_t(resultShape[i])});
-    LinearLayout result(std::move(bases), outs);
-    auto resultType = withEncoding(
-        op.getOutLHS().getType(),
-        encodingFor(layouts, getContext(), result, resultShape));
+    FailureOr<Attribute> encoding =
+        inferSplitResultEncoding(pairLayout, srcType.getShape(), launch);
+    assert(succeeded(encoding) && "the pair layout holds pairs in registers");
+    auto resultType = withEncoding(op.getOutLHS().getType(), *encoding);
     rewriter.replaceOpWithNewOp<SplitOp>(op, TypeRange{resultType, resultType},
                                          src);
     return success();
@@ -382,13 +296,10 @@ struct CatConversion : public LayoutPattern<CatOp> {
     auto srcType = cast<RankedTensorType>(adaptor.getLhs().getType());
     Value rhs = convertTo(rewriter, op.getLoc(), adaptor.getRhs(),
                           srcType.getEncoding());
-    LinearLayout result =
-        toLinearLayout(srcType) *
-        LinearLayout::identity1D(2, "register", getTensorDimName(0));
-    auto resultType = withEncoding(
-        op.getType(), encodingFor(layouts, getContext(), result,
-                                  op.getType().getShape()));
-    rewriter.replaceOpWithNewOp<CatOp>(op, resultType, adaptor.getLhs(), rhs);
+    Attribute encoding = inferCatResultEncoding(
+        srcType.getEncoding(), srcType.getShape(), layouts.launch);
+    rewriter.replaceOpWithNewOp<CatOp>(op, withEncoding(op.getType(), encoding),
+                                       adaptor.getLhs(), rhs);
     return success();
   }
 };

@@ -1,12 +1,14 @@
 // The core pipeline runs its named stages; the IR after any stage can be
 // dumped and fed back in, resuming after that stage with the same result.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tessera-opt %s --tessera-core="num-warps=4 dump-after=symbol-dce,convert-to-gpu dump-dir=%t" > %t/full.mlir
+// RUN: tessera-opt %s --tessera-core="num-warps=4 dump-after=symbol-dce,convert-to-gpu,remove-layout-conversions dump-dir=%t" > %t/full.mlir
 // RUN: ls %t | FileCheck %s --check-prefix=FILES
 // RUN: tessera-opt %t/05-convert-to-gpu.mlir --tessera-core="num-warps=4 start-after=convert-to-gpu" > %t/resumed.mlir
 // RUN: diff %t/full.mlir %t/resumed.mlir
 // RUN: tessera-opt %t/04-symbol-dce.mlir --tessera-core="num-warps=4 start-after=symbol-dce" > %t/resumed2.mlir
 // RUN: diff %t/full.mlir %t/resumed2.mlir
+// RUN: tessera-opt %t/07-remove-layout-conversions.mlir --tessera-core="num-warps=4 start-after=remove-layout-conversions" > %t/resumed3.mlir
+// RUN: diff %t/full.mlir %t/resumed3.mlir
 // RUN: FileCheck %s < %t/full.mlir
 // RUN: FileCheck %s --check-prefix=BLOCK < %t/04-symbol-dce.mlir
 // RUN: tessera-opt %s --tessera-core="stop-after=cse dump-after=all" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STDERR
@@ -14,13 +16,14 @@
 
 // FILES: 04-symbol-dce.mlir
 // FILES: 05-convert-to-gpu.mlir
+// FILES: 07-remove-layout-conversions.mlir
 
 // STDERR: IR after stage 'inline'
 // STDERR: IR after stage 'canonicalize'
 // STDERR: IR after stage 'cse'
 // STDERR-NOT: IR after stage
 
-// BAD: start-after stage 'nope' does not exist; stages are: inline, canonicalize, cse, licm, symbol-dce, convert-to-gpu, coalesce, cleanup
+// BAD: start-after stage 'nope' does not exist; stages are: inline, canonicalize, cse, licm, symbol-dce, convert-to-gpu, coalesce, remove-layout-conversions, cleanup
 
 // The device function is inlined and removed; everything gets a layout.
 // BLOCK-NOT: func.func private @offsets
@@ -28,8 +31,10 @@
 // CHECK-NOT: func.func private @offsets
 // CHECK: module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i32
 // CHECK-LABEL: func.func @add_kernel
+// CHECK-NOT: tessera_gpu.convert_layout
 // CHECK: tessera.load {{.*}} : tensor<1024x!tessera.ptr<f32>, #blocked{{[0-9]*}}>
 // CHECK: tessera.store {{.*}} : tensor<1024x!tessera.ptr<f32>, #blocked{{[0-9]*}}>
+// CHECK-NOT: tessera_gpu.convert_layout
 
 func.func private @offsets(%pid: i32) -> tensor<1024xi32> {
   %c1024 = arith.constant 1024 : i32

@@ -116,3 +116,19 @@ func.func @loop(%x: tensor<64xf32>, %n: index) -> tensor<64xf32> {
   }
   return %r : tensor<64xf32>
 }
+
+// -----
+
+// A tensor constant's value takes the layout of its type too (splats of
+// constants fold into them before conversion).
+// CHECK-DAG: #[[B:.*]] = #tessera_gpu.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-LABEL: func @constants
+// CHECK: arith.constant dense<2.000000e+00> : tensor<64xf32, #[[B]]>
+// CHECK: arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32, #{{.*}}>
+func.func @constants(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<4xi32>) {
+  %c = arith.constant 2.0 : f32
+  %s = tessera.splat %c : tensor<64xf32>
+  %y = arith.mulf %x, %s : tensor<64xf32>
+  %r = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32>
+  return %y, %r : tensor<64xf32>, tensor<4xi32>
+}

@@ -22,10 +22,15 @@ std::string errorOf(llvm::Error err) {
 } // namespace
 
 TEST(PipelineTest, CoreStagesInOrder) {
-  std::vector<std::string> expected = {"inline",         "canonicalize",
-                                       "cse",            "licm",
-                                       "symbol-dce",     "convert-to-gpu",
-                                       "coalesce",       "cleanup"};
+  std::vector<std::string> expected = {"inline",
+                                       "canonicalize",
+                                       "cse",
+                                       "licm",
+                                       "symbol-dce",
+                                       "convert-to-gpu",
+                                       "coalesce",
+                                       "remove-layout-conversions",
+                                       "cleanup"};
   EXPECT_EQ(buildCorePipeline().getStageNames(), expected);
 }
 

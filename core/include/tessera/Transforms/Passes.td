@@ -47,4 +47,45 @@ def TesseraCoalesce : Pass<"tessera-coalesce", "mlir::ModuleOp"> {
   ];
 }
 
+def TesseraRemoveLayoutConversions
+    : Pass<"tessera-remove-layout-conversions", "mlir::ModuleOp"> {
+  let summary = "Propagate layouts to remove redundant conversions";
+  let description = [{
+    Moves computation into the layouts that need the fewest conversions.
+    Ops whose layouts follow from each other without moving data
+    (elementwise ops, broadcast, expand_dims, reductions, scans, transposes,
+    reshapes, joins, splits, concatenations, and the values scf.for, scf.if
+    and scf.while carry) are free to change layout; loads, stores, atomics,
+    dots, shared-memory ops and anything unknown keep theirs (anchors);
+    splats, ranges and splat constants exist in every layout for free.
+
+    1. Layout assignment. Conversions are seen through: each reader of a
+       value says which layout it needs, and the cost of a choice is one
+       conversion per value and distinct layout its readers need, weighted
+       by its size in registers and by loop nesting, plus the work of every
+       op in its layout. The groups of ops between two conversions move one
+       at a time into the layout, propagated from one of their boundaries or
+       all of them, that lowers this cost the most, until none does. Thus a
+       conversion after a load is pushed forward through the ops that follow
+       until it meets a store in the same layout and vanishes; pointer
+       arithmetic is computed in the layout of the load that reads it; a
+       loop-carried accumulator stays in the layout of the dot that updates
+       it, converted once before and after the loop. The conversions still
+       needed are rebuilt right after the value they convert (out of loops
+       when the value is loop-invariant; into an scf.if branch when only that
+       branch reads them).
+    2. Backward rematerialization. A conversion of a value computed by pure
+       ops from splats, ranges and constants (at most 32 ops, no loads, no
+       block arguments) is replaced by the same computation in the target
+       layout, unless the work duplicated (the ops that other readers still
+       need in the old layout) costs more than the conversion.
+    3. Clean-up: conversions of conversions collapse, conversions to the
+       layout a value has vanish.
+
+    No element ever moves between program instances, and a value that
+    cannot be proven to fit another layout keeps a conversion.
+  }];
+  let dependentDialects = ["mlir::tessera::gpu::TesseraGPUDialect"];
+}
+
 #endif // TESSERA_TRANSFORMS_PASSES_TD
