@@ -38,11 +38,6 @@ llvm_config.add_tool_substitutions(
     [t for t in tools if shutil.which(t, path=config.tessera_tools_dir) or t in ("FileCheck", "not", "count")],
     [config.tessera_tools_dir, config.llvm_tools_dir])
 
-# Tests that run kernels need the cpu plugin of this build.
-if os.path.exists(os.path.join(config.tessera_obj_root, "lib", "tessera",
-                               "plugins", "tessera-plugin-cpu.so")):
-    config.available_features.add("backend-cpu")
-
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
