@@ -13,10 +13,10 @@ config.test_source_root = config.tessera_src_root
 config.test_exec_root = os.path.join(config.tessera_obj_root, "test")
 
 # Only the components' test folders hold lit tests; kernel files elsewhere
-# (conformance/, docs/) are not tests.
+# (conformance/kernels, docs/) are not tests.
 config.excludes = [
     "Inputs", "build", ".git", ".conformance-gpu", ".devdeps", ".whl", ".gl",
-    ".venv", "conformance", "docs", "scripts", "bench",
+    ".venv", "docs", "scripts", "bench", "expectations",
     "cmake", "include", "lib", "tools", "unittests", "kernels", "CMakeLists.txt",
     "lit-config.py", "lit.site.cfg.py.in", "README.md", "__pycache__",
 ]

@@ -1,0 +1,140 @@
+//===- CaseContext.h - What a case uses to run on a device ------*- C++ -*-===//
+//
+// A case is straight-line code: make inputs, copy them to the device,
+// poison the outputs, launch, copy back, compare. CaseContext gives each
+// step one call. The first error (allocation, compilation, launch, copy)
+// is kept and every later device step becomes a no-op, so that a case
+// needs no error plumbing: the runner reports the first error as the
+// case's failure and ignores checks made after it (like raw_ostream's
+// sticky error state).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSERA_CONFORMANCE_CASECONTEXT_H
+#define TESSERA_CONFORMANCE_CASECONTEXT_H
+
+#include "tessera/Conformance/HostTensor.h"
+#include "tessera/Conformance/KernelFile.h"
+#include "tessera/Conformance/Random.h"
+#include "tessera/Conformance/Status.h"
+#include "tessera/Runtime/JitKernel.h"
+#include "tessera/Runtime/Runtime.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+
+namespace mlir::tessera::conformance {
+
+class Suite;
+
+/// A tensor in device memory and how to read it back.
+struct DeviceTensor {
+  runtime::Buffer buffer;
+  DType dtype = DType::F32;
+  std::vector<int64_t> shape;
+
+  /// The buffer as a kernel argument (a pointer to its element type).
+  runtime::KernelArg arg(uint64_t offsetBytes = 0) const;
+  operator runtime::KernelArg() const { return arg(); }
+  uint64_t getAddress() const { return buffer.getAddress(); }
+};
+
+/// Kernels of one session, shared by every case of a run: each kernel file
+/// is compiled once per specialization, whichever case needs it.
+class KernelLibrary {
+public:
+  KernelLibrary(runtime::Runtime &runtime, Suite &suite)
+      : runtime(runtime), suite(suite) {}
+
+  runtime::Runtime &getRuntime() const { return runtime; }
+
+  /// The kernel `name` of file `stem` as written (autotuned if decorated).
+  llvm::Expected<runtime::JitKernel &> getKernel(llvm::StringRef stem,
+                                                 llvm::StringRef name);
+  /// The jit function under the @triton.autotune decorator (Triton's
+  /// `kernel.fn`), which launches with the constexprs it is given.
+  llvm::Expected<runtime::JitKernel &> getUntunedKernel(llvm::StringRef stem,
+                                                        llvm::StringRef name);
+
+private:
+  runtime::Runtime &runtime;
+  Suite &suite;
+  std::map<std::pair<std::string, std::string>,
+           std::unique_ptr<runtime::JitKernel>>
+      untuned;
+  std::vector<std::shared_ptr<runtime::KernelSource>> untunedSources;
+};
+
+class CaseContext {
+public:
+  CaseContext(KernelLibrary &kernels, const TargetDescription &target,
+              llvm::StringRef file, uint64_t seed);
+
+  Rng &getRng() { return rng; }
+  const TargetDescription &getTarget() const { return target; }
+  runtime::Runtime &getRuntime() const { return kernels.getRuntime(); }
+  /// Multiprocessors of the device (at least 1), for persistent grids.
+  unsigned getMultiprocessorCount() const;
+
+  /// True once a step failed.
+  bool hasFailed() const { return error.has_value(); }
+  /// Ends the case with `message` (the first failure wins).
+  void fail(const llvm::Twine &message);
+  void fail(llvm::Error err);
+
+  /// A device copy of `host`.
+  DeviceTensor upload(const HostTensor &host);
+  /// A device tensor with every byte 0xFF (NaN in float types, -1 in
+  /// integers), so that an element the kernel does not write is caught.
+  DeviceTensor poisoned(DType dtype, std::vector<int64_t> shape);
+  /// A device tensor of zero bytes (locks, counters).
+  DeviceTensor zeros(DType dtype, std::vector<int64_t> shape);
+  /// The device tensor's contents after every launch finished; all NaN
+  /// after a failure.
+  HostTensor download(const DeviceTensor &tensor);
+
+  /// Launches kernel `name` of the case's file. With `config`, the jit
+  /// function under its autotune decorator runs with that config's
+  /// constexprs, num_warps and num_stages; without, an autotuned kernel
+  /// goes through the runtime's autotuner.
+  void launch(llvm::StringRef name, const runtime::Grid &grid,
+              llvm::ArrayRef<runtime::KernelArg> args,
+              llvm::ArrayRef<runtime::NamedKernelArg> kwargs = {},
+              const runtime::LaunchOptions &options = {},
+              const KernelConfig *config = nullptr);
+
+  /// Records a check (ignored after a failure).
+  void check(llvm::StringRef name, double value, double tolerance);
+  /// Records the relative norm error of `out` against `ref`.
+  void checkError(llvm::StringRef name, const HostTensor &out,
+                  llvm::ArrayRef<double> ref, double tolerance);
+  /// Records an informational note printed with the case (the config the
+  /// autotuner chose, ...).
+  void note(const llvm::Twine &text);
+
+  /// The config the autotuner chose for the last launch through it.
+  const std::string &getLastTunedConfig() const { return lastTunedConfig; }
+
+  /// What the case produced.
+  CaseOutcome takeOutcome();
+  const std::string &getNotes() const { return notes; }
+
+private:
+  KernelLibrary &kernels;
+  const TargetDescription &target;
+  std::string file;
+  Rng rng;
+  std::optional<std::string> error;
+  std::vector<Check> checks;
+  std::string notes;
+  std::string lastTunedConfig;
+};
+
+/// A KernelConfig from explicit values, for cases that pick their blocks.
+KernelConfig
+makeConfig(std::initializer_list<std::pair<const char *, int64_t>> values,
+           int numWarps = 4, int numStages = 3);
+
+} // namespace mlir::tessera::conformance
+
+#endif // TESSERA_CONFORMANCE_CASECONTEXT_H

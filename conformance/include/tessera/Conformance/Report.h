@@ -1,0 +1,86 @@
+//===- Report.h - The results of a conformance run ---------------*- C++
+//-*-===//
+//
+// A run's report is printed as a table (kernel, case, status, worst error
+// against its tolerance, time) followed by the details of every case that
+// did not pass, and written as JSON for CI and for comparing devices.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSERA_CONFORMANCE_REPORT_H
+#define TESSERA_CONFORMANCE_REPORT_H
+
+#include "tessera/Conformance/Status.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace mlir::tessera::conformance {
+
+/// One case of a run.
+struct CaseReport {
+  /// "01_vector_add/add_kernel/n=1000": file stem, kernel, case.
+  std::string id;
+  std::string file, kernel, name;
+  Status status = Status::Pass;
+  std::vector<Check> checks;
+  /// The error (fail), the missing capability (not-supported) or the
+  /// expectation's reason (expected-failure, unexpected-pass).
+  std::string message;
+  /// What the case noted on the way (configs used or chosen).
+  std::string notes;
+  /// Wall time of the case (compiling included), in seconds.
+  double seconds = 0;
+};
+
+/// Counts per status.
+struct RunSummary {
+  unsigned pass = 0, fail = 0, notSupported = 0, expectedFailure = 0,
+           unexpectedPass = 0;
+
+  unsigned total() const {
+    return pass + fail + notSupported + expectedFailure + unexpectedPass;
+  }
+  /// True when nothing failed (the exit code is 0).
+  bool succeeded() const { return fail == 0 && unexpectedPass == 0; }
+};
+
+struct RunReport {
+  std::string backend;
+  std::string arch;
+  std::string device;
+  uint64_t seed = 0;
+  /// How autotuned kernels were run ("tune", "subset", "all").
+  std::string configMode;
+  /// The expectation file in force ("" when none).
+  std::string expectationFile;
+  std::vector<CaseReport> cases;
+  double seconds = 0;
+
+  RunSummary getSummary() const;
+
+  /// The table, the details of cases that did not pass, and a summary line.
+  void print(llvm::raw_ostream &os) const;
+
+  llvm::json::Value toJSON() const;
+};
+
+/// `value` for messages and tables: "3.1e-08", "inf", "nan", integers as
+/// integers.
+std::string formatValue(double value);
+
+/// A JSON number, or the strings "inf", "-inf", "nan" (JSON has no
+/// non-finite numbers).
+llvm::json::Value toJSONNumber(double value);
+
+/// Writes `value` pretty-printed to `path` ("-" for standard output).
+llvm::Error writeJSONFile(const llvm::json::Value &value, llvm::StringRef path);
+
+} // namespace mlir::tessera::conformance
+
+#endif // TESSERA_CONFORMANCE_REPORT_H

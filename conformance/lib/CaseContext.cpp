@@ -1,0 +1,238 @@
+//===- CaseContext.cpp - What a case uses to run on a device --------------===//
+#include "tessera/Conformance/CaseContext.h"
+
+#include "tessera/Conformance/Suite.h"
+#include "tessera/Conformance/Tolerance.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir::tessera;
+using namespace mlir::tessera::conformance;
+using runtime::KernelArg;
+
+KernelArg DeviceTensor::arg(uint64_t offsetBytes) const {
+  return KernelArg::buffer(buffer, offsetBytes, getDTypeName(dtype));
+}
+
+llvm::Expected<runtime::JitKernel &>
+KernelLibrary::getKernel(llvm::StringRef stem, llvm::StringRef name) {
+  return runtime.getKernel(suite.getKernelPath(stem), name);
+}
+
+llvm::Expected<runtime::JitKernel &>
+KernelLibrary::getUntunedKernel(llvm::StringRef stem, llvm::StringRef name) {
+  auto key = std::make_pair(stem.str(), name.str());
+  auto it = untuned.find(key);
+  if (it != untuned.end())
+    return *it->second;
+  llvm::Expected<KernelFile &> file = suite.getKernelFile(stem);
+  if (!file)
+    return file.takeError();
+  llvm::Expected<std::string> text = file->getTextWithoutAutotune(name);
+  if (!text)
+    return text.takeError();
+  // Same path as the file, so that local imports and diagnostics read as
+  // the file's; the text differs, and so does every cache key.
+  llvm::Expected<std::unique_ptr<runtime::KernelSource>> source =
+      runtime::KernelSource::fromText(*text, file->getPath());
+  if (!source)
+    return source.takeError();
+  std::shared_ptr<runtime::KernelSource> shared = std::move(*source);
+  llvm::Expected<std::unique_ptr<runtime::JitKernel>> kernel =
+      runtime::JitKernel::create(runtime, shared, name);
+  if (!kernel)
+    return kernel.takeError();
+  untunedSources.push_back(std::move(shared));
+  runtime::JitKernel &result = **kernel;
+  untuned.emplace(std::move(key), std::move(*kernel));
+  return result;
+}
+
+CaseContext::CaseContext(KernelLibrary &kernels,
+                         const TargetDescription &target, llvm::StringRef file,
+                         uint64_t seed)
+    : kernels(kernels), target(target), file(file.str()), rng(seed) {}
+
+unsigned CaseContext::getMultiprocessorCount() const {
+  if (runtime::Device *device = getRuntime().getDevice())
+    if (device->getProperties().multiprocessorCount)
+      return device->getProperties().multiprocessorCount;
+  return std::max(1u, target.multiprocessorCount);
+}
+
+void CaseContext::fail(const llvm::Twine &message) {
+  if (!error)
+    error = message.str();
+}
+
+void CaseContext::fail(llvm::Error err) {
+  std::string message = llvm::toString(std::move(err));
+  while (!message.empty() && message.back() == '\n')
+    message.pop_back();
+  fail(message);
+}
+
+static DeviceTensor allocateTensor(CaseContext &ctx, DType dtype,
+                                   std::vector<int64_t> shape) {
+  DeviceTensor tensor;
+  tensor.dtype = dtype;
+  tensor.shape = std::move(shape);
+  if (ctx.hasFailed())
+    return tensor;
+  int64_t elements = 1;
+  for (int64_t extent : tensor.shape)
+    elements *= extent;
+  // Zero-element tensors still get one byte: kernels receive a valid
+  // address that they never read.
+  size_t bytes = std::max<size_t>(1, elements * getDTypeBytes(dtype));
+  llvm::Expected<runtime::Buffer> buffer =
+      ctx.getRuntime().allocate(bytes, getDTypeName(dtype));
+  if (!buffer) {
+    ctx.fail(buffer.takeError());
+    return tensor;
+  }
+  tensor.buffer = std::move(*buffer);
+  return tensor;
+}
+
+DeviceTensor CaseContext::upload(const HostTensor &host) {
+  DeviceTensor tensor =
+      allocateTensor(*this, host.getDType(), host.getShape().vec());
+  if (hasFailed() || host.getSizeBytes() == 0)
+    return tensor;
+  if (llvm::Error err =
+          tensor.buffer.copyFromHost(host.data(), host.getSizeBytes()))
+    fail(std::move(err));
+  return tensor;
+}
+
+DeviceTensor CaseContext::poisoned(DType dtype, std::vector<int64_t> shape) {
+  DeviceTensor tensor = allocateTensor(*this, dtype, std::move(shape));
+  if (!hasFailed())
+    if (llvm::Error err = tensor.buffer.fill(0xFF))
+      fail(std::move(err));
+  return tensor;
+}
+
+DeviceTensor CaseContext::zeros(DType dtype, std::vector<int64_t> shape) {
+  DeviceTensor tensor = allocateTensor(*this, dtype, std::move(shape));
+  if (!hasFailed())
+    if (llvm::Error err = tensor.buffer.fill(0))
+      fail(std::move(err));
+  return tensor;
+}
+
+HostTensor CaseContext::download(const DeviceTensor &tensor) {
+  HostTensor host(tensor.dtype, tensor.shape);
+  host.fillBytes(0xFF);
+  if (hasFailed() || host.getSizeBytes() == 0)
+    return host;
+  // Waiting first also reports what a kernel raised (a fault, an assert).
+  if (runtime::Device *device = getRuntime().getDevice())
+    if (llvm::Error err = device->synchronize()) {
+      fail(std::move(err));
+      return host;
+    }
+  if (llvm::Error err =
+          tensor.buffer.copyToHost(host.data(), host.getSizeBytes()))
+    fail(std::move(err));
+  return host;
+}
+
+void CaseContext::launch(llvm::StringRef name, const runtime::Grid &grid,
+                         llvm::ArrayRef<KernelArg> args,
+                         llvm::ArrayRef<runtime::NamedKernelArg> kwargs,
+                         const runtime::LaunchOptions &options,
+                         const KernelConfig *config) {
+  if (hasFailed())
+    return;
+  llvm::Expected<runtime::JitKernel &> kernel =
+      config ? kernels.getUntunedKernel(file, name)
+             : kernels.getKernel(file, name);
+  if (!kernel) {
+    fail(kernel.takeError());
+    return;
+  }
+  std::vector<runtime::NamedKernelArg> allKwargs(kwargs.begin(), kwargs.end());
+  runtime::LaunchOptions allOptions = options;
+  if (config) {
+    for (const auto &[key, value] : config->constexprs) {
+      if (value.isBool())
+        allKwargs.emplace_back(key, KernelArg::boolean(value.getBool()));
+      else if (value.isInt())
+        allKwargs.emplace_back(key, KernelArg::integer(value.getInt()));
+      else if (value.isFloat())
+        allKwargs.emplace_back(key, KernelArg::floating(value.getFloat()));
+      else if (value.isString())
+        allKwargs.emplace_back(key, KernelArg::string(value.getString()));
+      else {
+        fail("config value " + key + "=" + value.repr() +
+             " cannot be passed to a kernel");
+        return;
+      }
+    }
+    allOptions.numWarps = options.numWarps.value_or(config->numWarps);
+    allOptions.numStages = options.numStages.value_or(config->numStages);
+    allOptions.numCTAs = options.numCTAs.value_or(config->numCTAs);
+    if (config->maxNumRegs)
+      allOptions.maxNumRegs = config->maxNumRegs;
+  }
+  if (llvm::Error err = kernel->launch(grid, args, allKwargs, allOptions)) {
+    fail(std::move(err));
+    return;
+  }
+  if (!config && kernel->isAutotuned()) {
+    llvm::Expected<std::optional<runtime::TuneCandidate>> chosen =
+        kernel->getTunedConfig(args, kwargs);
+    if (!chosen)
+      fail(chosen.takeError());
+    else if (*chosen && (*chosen)->str() != lastTunedConfig) {
+      lastTunedConfig = (*chosen)->str();
+      note("autotuned " + name + ": " + lastTunedConfig);
+    }
+  }
+}
+
+void CaseContext::check(llvm::StringRef name, double value, double tolerance) {
+  if (hasFailed())
+    return;
+  checks.push_back({name.str(), value, tolerance});
+}
+
+void CaseContext::checkError(llvm::StringRef name, const HostTensor &out,
+                             llvm::ArrayRef<double> ref, double tolerance) {
+  if (hasFailed())
+    return;
+  if (static_cast<size_t>(out.size()) != ref.size()) {
+    fail(llvm::formatv("{0}: the output has {1} elements, the reference {2}",
+                       name, out.size(), ref.size()));
+    return;
+  }
+  check(name, relativeNormError(out.toDoubles(), ref), tolerance);
+}
+
+void CaseContext::note(const llvm::Twine &text) {
+  if (!notes.empty())
+    notes += "\n";
+  notes += text.str();
+}
+
+CaseOutcome CaseContext::takeOutcome() {
+  CaseOutcome outcome;
+  outcome.error = std::move(error);
+  if (!outcome.error)
+    outcome.checks = std::move(checks);
+  return outcome;
+}
+
+KernelConfig mlir::tessera::conformance::makeConfig(
+    std::initializer_list<std::pair<const char *, int64_t>> values,
+    int numWarps, int numStages) {
+  KernelConfig config;
+  for (const auto &[key, value] : values)
+    config.constexprs.emplace_back(
+        key, ::tessera::frontend::HostValue::integer(value));
+  config.numWarps = numWarps;
+  config.numStages = numStages;
+  return config;
+}

@@ -1,0 +1,255 @@
+//===- Runner.cpp - tessera conformance
+//------------------------------------===//
+//
+// Runs every selected case of the suite on one session, in order, and
+// reports: a line per case as it finishes, the table, the details of the
+// cases that did not pass, and the JSON report. Exit codes follow
+// Conformance.h: 0 when nothing failed, 1 on a failure or an unexpected
+// pass, 2 on a usage or setup error.
+//
+//===----------------------------------------------------------------------===//
+#include "tessera/Conformance/Conformance.h"
+
+#include "Session.h"
+
+#include "tessera/Conformance/CaseContext.h"
+#include "tessera/Conformance/Expectations.h"
+#include "tessera/Conformance/Report.h"
+#include "tessera/Conformance/Suite.h"
+#include "tessera/Support/Logging.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
+#include <chrono>
+
+using namespace mlir::tessera;
+using namespace mlir::tessera::conformance;
+namespace cl = llvm::cl;
+
+namespace {
+/// The case running now, named if the process crashes in it.
+std::atomic<const char *> currentCase{nullptr};
+
+void reportCrashedCase(void *) {
+  if (const char *id = currentCase.load())
+    llvm::errs() << "tessera conformance: crashed while running case " << id
+                 << "\n";
+}
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+/// Runs `spec` and fills its report.
+CaseReport runCase(const CaseSpec &spec, KernelLibrary &kernels,
+                   const Session &session, const Expectations &expectations,
+                   uint64_t seed) {
+  CaseReport report;
+  report.id = spec.getId();
+  report.file = spec.file;
+  report.kernel = spec.kernel;
+  report.name = spec.name;
+  auto start = std::chrono::steady_clock::now();
+  CaseOutcome outcome;
+  std::string notes;
+  if (std::optional<std::string> reason =
+          getUnsupportedReason(spec.requirements, session.target)) {
+    outcome.unsupportedReason = std::move(reason);
+  } else {
+    CaseContext ctx(kernels, session.target, spec.file,
+                    deriveSeed(seed, report.id));
+    currentCase = report.id.c_str();
+    spec.run(ctx);
+    currentCase = nullptr;
+    outcome = ctx.takeOutcome();
+    notes = ctx.getNotes();
+  }
+  report.seconds = secondsSince(start);
+
+  const ExpectationEntry *entry = expectations.lookup(report.id);
+  std::optional<std::string> expected;
+  if (entry)
+    expected = entry->reason;
+  report.status = deriveStatus(outcome, expected);
+  report.checks = std::move(outcome.checks);
+  if (outcome.unsupportedReason)
+    report.message = *outcome.unsupportedReason;
+  else if (outcome.error)
+    report.message = *outcome.error;
+  if (entry) {
+    std::string where = expectations.getFilename().str() + ":" +
+                        std::to_string(entry->line) + ": " + entry->reason;
+    report.message = report.message.empty()
+                         ? "expected to fail: " + where
+                         : report.message + "\nexpected to fail: " + where;
+  }
+  report.notes = std::move(notes);
+  return report;
+}
+
+llvm::StringRef getProgressTag(Status status) {
+  switch (status) {
+  case Status::Pass:
+    return "PASS";
+  case Status::Fail:
+    return "FAIL";
+  case Status::NotSupported:
+    return "UNSUPPORTED";
+  case Status::ExpectedFailure:
+    return "XFAIL";
+  case Status::UnexpectedPass:
+    return "XPASS";
+  }
+  return "";
+}
+} // namespace
+
+int mlir::tessera::conformance::runConformance(int argc, char **argv) {
+  llvm::StringRef program = argv[0];
+  cl::OptionCategory category("Conformance options");
+  SessionFlags flags(category);
+  cl::opt<std::string> expectationsPath(
+      "expectations",
+      cl::desc("Expected failures (default: expectations/<backend>.txt of "
+               "the conformance directory; a missing default file means "
+               "none)"),
+      cl::value_desc("file"), cl::cat(category));
+  cl::opt<uint64_t> seedFlag(
+      "seed",
+      cl::desc("Seed of the random inputs (default: a fresh one, printed)"),
+      cl::value_desc("n"), cl::cat(category));
+  cl::opt<bool> list("list", cl::desc("List the cases and exit"),
+                     cl::cat(category));
+  cl::opt<bool> quiet("quiet",
+                      cl::desc("No line per case, only the final report"),
+                      cl::cat(category));
+  if (!parseFlags(argc, argv, category,
+                  "tessera conformance: runs the Triton tutorial kernels "
+                  "(conformance/kernels) on a backend and compares every "
+                  "output with a float64 host reference"))
+    return 2;
+
+  std::string conformanceDir = findConformanceDir(argv[0]);
+  SuiteOptions suiteOptions;
+  suiteOptions.kernelDir = flags.kernelsDir.empty()
+                               ? conformanceDir + "/kernels"
+                               : flags.kernelsDir.getValue();
+
+  if (list) {
+    // Listing opens no device: the config mode comes from the flags.
+    std::string backend = runtime::resolveBackendRequest(flags.backend);
+    llvm::Expected<ConfigMode> mode = getConfigMode(
+        flags, backend == runtime::kFallbackBackend ? ConfigMode::Subset
+                                                    : ConfigMode::Tune);
+    if (!mode) {
+      printError(program, mode.takeError());
+      return 2;
+    }
+    suiteOptions.configMode = *mode;
+    std::unique_ptr<Suite> suite = buildTutorialSuite(suiteOptions);
+    for (const CaseSpec &spec : suite->getCases())
+      if (matchesFilter(flags.kernelFilter, spec.getId()))
+        llvm::outs() << spec.getId() << "\n";
+    return 0;
+  }
+
+  // A file given explicitly is read first: its mistakes are reported even
+  // where no backend opens.
+  std::optional<Expectations> expectations;
+  if (!expectationsPath.empty()) {
+    llvm::Expected<Expectations> loaded =
+        Expectations::load(expectationsPath, /*mayBeMissing=*/false);
+    if (!loaded) {
+      printError(program, loaded.takeError());
+      return 2;
+    }
+    expectations = std::move(*loaded);
+  }
+
+  llvm::Expected<Session> session = openSession(flags);
+  if (!session) {
+    printError(program, session.takeError());
+    return 2;
+  }
+  suiteOptions.configMode = session->configMode;
+
+  if (!expectations) {
+    llvm::Expected<Expectations> loaded = Expectations::load(
+        conformanceDir + "/expectations/" + session->backend + ".txt",
+        /*mayBeMissing=*/true);
+    if (!loaded) {
+      printError(program, loaded.takeError());
+      return 2;
+    }
+    expectations = std::move(*loaded);
+  }
+
+  uint64_t seed =
+      seedFlag.getNumOccurrences() ? seedFlag.getValue() : makeRandomSeed();
+  std::unique_ptr<Suite> suite = buildTutorialSuite(suiteOptions);
+  std::vector<const CaseSpec *> selected;
+  std::vector<std::string> allIds;
+  for (const CaseSpec &spec : suite->getCases()) {
+    allIds.push_back(spec.getId());
+    if (matchesFilter(flags.kernelFilter, spec.getId()))
+      selected.push_back(&spec);
+  }
+
+  llvm::raw_ostream &os = llvm::outs();
+  os << "tessera conformance: backend " << session->backend << ", arch "
+     << session->arch << ", device "
+     << (session->device.empty() ? "none" : session->device) << "\n"
+     << "seed " << seed << " (rerun with --seed " << seed << ")\n"
+     << "configs: " << stringifyConfigMode(session->configMode) << "\n"
+     << "expectations: "
+     << (expectations->getFilename().empty() ? "none"
+                                             : expectations->getFilename())
+     << "\n"
+     << selected.size() << " of " << suite->getCases().size() << " cases\n\n";
+  os.flush();
+
+  llvm::sys::AddSignalHandler(reportCrashedCase, nullptr);
+  KernelLibrary kernels(*session->runtime, *suite);
+  RunReport report;
+  report.backend = session->backend;
+  report.arch = session->arch;
+  report.device = session->device;
+  report.seed = seed;
+  report.configMode = stringifyConfigMode(session->configMode).str();
+  report.expectationFile = expectations->getFilename().str();
+  auto start = std::chrono::steady_clock::now();
+  for (size_t i = 0; i < selected.size(); ++i) {
+    CaseReport result =
+        runCase(*selected[i], kernels, *session, *expectations, seed);
+    if (!quiet) {
+      os << llvm::formatv("{0,-11} {1} ({2:f2} s) [{3}/{4}]\n",
+                          getProgressTag(result.status), result.id,
+                          result.seconds, i + 1, selected.size());
+      os.flush();
+    }
+    report.cases.push_back(std::move(result));
+  }
+  report.seconds = secondsSince(start);
+  os << "\n";
+  report.print(os);
+
+  if (flags.kernelFilter.empty())
+    for (const ExpectationEntry *stale : expectations->getUnmatched(allIds))
+      llvm::errs() << expectations->getFilename() << ":" << stale->line
+                   << ": warning: '" << stale->pattern << "' matches no case\n";
+
+  std::string jsonPath =
+      flags.json.empty() ? "conformance-report.json" : flags.json.getValue();
+  if (llvm::Error err = writeJSONFile(report.toJSON(), jsonPath)) {
+    printError(program, std::move(err));
+    return 2;
+  }
+  if (jsonPath != "-")
+    os << "report written to " << jsonPath << "\n";
+  return report.getSummary().succeeded() ? 0 : 1;
+}

@@ -1,0 +1,160 @@
+//===- Session.cpp - Flags and setup shared by conformance and bench ------===//
+#include "Session.h"
+
+#include "tessera/Runtime/BackendSelection.h"
+#include "tessera/Support/Logging.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir::tessera;
+using namespace mlir::tessera::conformance;
+namespace cl = llvm::cl;
+
+SessionFlags::SessionFlags(cl::OptionCategory &category)
+    : backend("backend",
+              cl::desc("Backend plugin, or 'auto' [TESSERA_BACKEND]"),
+              cl::value_desc("name"), cl::cat(category)),
+      plugins("plugin",
+              cl::desc("A plugin file or directory to search first "
+                       "(repeatable) [TESSERA_PLUGIN_PATH]"),
+              cl::value_desc("path"), cl::cat(category)),
+      device("device", cl::desc("Device index [TESSERA_DEVICE]"),
+             cl::value_desc("n"), cl::init(-1), cl::cat(category)),
+      arch("arch", cl::desc("Architecture to compile for [TESSERA_ARCH]"),
+           cl::value_desc("arch"), cl::cat(category)),
+      cacheDir("cache-dir",
+               cl::desc("Kernel cache directory [TESSERA_CACHE_DIR]"),
+               cl::value_desc("dir"), cl::cat(category)),
+      noCache("no-cache",
+              cl::desc("Neither read nor write the kernel cache "
+                       "[TESSERA_DISABLE_CACHE=1]"),
+              cl::cat(category)),
+      logLevel("log-level",
+               cl::desc("trace, debug, info, warn, error or off "
+                        "[TESSERA_LOG_LEVEL]"),
+               cl::value_desc("level"), cl::cat(category)),
+      kernelFilter("kernel",
+                   cl::desc("Only the cases whose id (FILE/KERNEL/CASE) "
+                            "contains one of these comma-separated strings"),
+                   cl::value_desc("filter"), cl::cat(category)),
+      kernelsDir("kernels-dir",
+                 cl::desc("Directory of the kernel files (default: "
+                          "kernels/ of the conformance directory, "
+                          "TESSERA_CONFORMANCE_DIR)"),
+                 cl::value_desc("dir"), cl::cat(category)),
+      configs("configs",
+              cl::desc("How autotuned kernels run: 'tune' (the runtime's "
+                       "autotuner), 'subset' (representative configs, one "
+                       "case each) or 'all' (every config, one case each); "
+                       "default subset on cpu, tune elsewhere"),
+              cl::value_desc("mode"), cl::cat(category)),
+      json("json",
+           cl::desc("Write the report as JSON to this file ('-' for "
+                    "standard output)"),
+           cl::value_desc("file"), cl::cat(category)) {}
+
+bool mlir::tessera::conformance::parseFlags(int argc, char **argv,
+                                            cl::OptionCategory &category,
+                                            llvm::StringRef overview) {
+  cl::HideUnrelatedOptions(category);
+  return cl::ParseCommandLineOptions(argc, argv, overview, &llvm::errs());
+}
+
+std::string mlir::tessera::conformance::findConformanceDir(const char *argv0) {
+  if (std::optional<std::string> env =
+          llvm::sys::Process::GetEnv("TESSERA_CONFORMANCE_DIR");
+      env && !env->empty())
+    return *env;
+  // <prefix>/bin/tessera -> <prefix>/share/tessera/conformance.
+  static int anchor;
+  std::string executable = llvm::sys::fs::getMainExecutable(argv0, &anchor);
+  if (!executable.empty()) {
+    llvm::SmallString<256> dir(
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(executable)));
+    llvm::sys::path::append(dir, "share", "tessera", "conformance");
+    if (llvm::sys::fs::is_directory(dir))
+      return std::string(dir);
+  }
+  return TESSERA_CONFORMANCE_SOURCE_DIR;
+}
+
+llvm::Expected<ConfigMode>
+mlir::tessera::conformance::getConfigMode(const SessionFlags &flags,
+                                          ConfigMode fallback) {
+  if (flags.configs.empty())
+    return fallback;
+  if (std::optional<ConfigMode> mode = parseConfigMode(flags.configs))
+    return *mode;
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "--configs must be tune, subset or all, not "
+                                 "'" +
+                                     flags.configs + "'");
+}
+
+llvm::Expected<Session>
+mlir::tessera::conformance::openSession(const SessionFlags &flags) {
+  if (flags.logLevel.getNumOccurrences())
+    getLogger().set_level(spdlog::level::from_str(flags.logLevel));
+  runtime::RuntimeOptions options;
+  options.backend = flags.backend;
+  options.pluginPaths.assign(flags.plugins.begin(), flags.plugins.end());
+  if (flags.device >= 0)
+    options.device = static_cast<unsigned>(flags.device.getValue());
+  options.arch = flags.arch;
+  if (flags.cacheDir.getNumOccurrences())
+    options.cacheDirectory = flags.cacheDir.getValue();
+  if (flags.noCache)
+    options.disableCache = true;
+
+  Session session;
+  llvm::Expected<std::unique_ptr<runtime::Runtime>> rt =
+      runtime::Runtime::open(options);
+  if (!rt)
+    return rt.takeError();
+  session.runtime = std::move(*rt);
+  session.backend = session.runtime->getPluginIdentity().name;
+  llvm::Expected<TargetDescription> target =
+      session.runtime->getBackend().describe(
+          session.runtime->getOptions().arch);
+  if (!target)
+    return target.takeError();
+  session.target = std::move(*target);
+  session.arch = session.target.arch;
+  if (runtime::Device *device = session.runtime->getDevice())
+    session.device = device->describe();
+  llvm::Expected<ConfigMode> mode = getConfigMode(
+      flags, session.backend == runtime::kFallbackBackend ? ConfigMode::Subset
+                                                          : ConfigMode::Tune);
+  if (!mode)
+    return mode.takeError();
+  session.configMode = *mode;
+  return session;
+}
+
+bool mlir::tessera::conformance::matchesFilter(llvm::StringRef filter,
+                                               llvm::StringRef id) {
+  if (filter.empty())
+    return true;
+  llvm::SmallVector<llvm::StringRef, 4> parts;
+  filter.split(parts, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef part : parts)
+    if (id.contains(part.trim()))
+      return true;
+  return parts.empty();
+}
+
+void mlir::tessera::conformance::printError(llvm::StringRef program,
+                                            llvm::Error err) {
+  std::string text = llvm::toString(std::move(err));
+  while (!text.empty() && text.back() == '\n')
+    text.pop_back();
+  llvm::StringRef firstLine = llvm::StringRef(text).split('\n').first;
+  if (firstLine.contains(": error: "))
+    llvm::errs() << text << "\n";
+  else
+    llvm::errs() << program << ": error: " << text << "\n";
+}

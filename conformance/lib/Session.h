@@ -1,0 +1,80 @@
+//===- Session.h - Flags and setup shared by conformance and bench -*- C++
+//-*-===//
+//
+// Both subcommands take the runtime's session flags (--backend, --plugin,
+// --device, --arch, --cache-dir, --no-cache, --log-level, mirroring the
+// TESSERA_* variables) and the runner's own (--kernels-dir, --configs), and
+// open one runtime session. The options are constructed per call, never as
+// globals: the `tessera` binary registers its own options for its other
+// subcommands, and LLVM's option registry is process-wide.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSERA_CONFORMANCE_LIB_SESSION_H
+#define TESSERA_CONFORMANCE_LIB_SESSION_H
+
+#include "tessera/Conformance/Suite.h"
+#include "tessera/Runtime/Runtime.h"
+
+#include "llvm/Support/CommandLine.h"
+
+#include <memory>
+#include <string>
+
+namespace mlir::tessera::conformance {
+
+struct SessionFlags {
+  explicit SessionFlags(llvm::cl::OptionCategory &category);
+
+  llvm::cl::opt<std::string> backend;
+  llvm::cl::list<std::string> plugins;
+  llvm::cl::opt<int> device;
+  llvm::cl::opt<std::string> arch;
+  llvm::cl::opt<std::string> cacheDir;
+  llvm::cl::opt<bool> noCache;
+  llvm::cl::opt<std::string> logLevel;
+  llvm::cl::opt<std::string> kernelFilter;
+  llvm::cl::opt<std::string> kernelsDir;
+  llvm::cl::opt<std::string> configs;
+  llvm::cl::opt<std::string> json;
+};
+
+/// Parses `argv` with only `category`'s options visible; false (after
+/// printing why) on a usage error.
+bool parseFlags(int argc, char **argv, llvm::cl::OptionCategory &category,
+                llvm::StringRef overview);
+
+/// The conformance directory (holding kernels/ and expectations/):
+/// TESSERA_CONFORMANCE_DIR, else share/tessera/conformance next to the
+/// running program's prefix (an install), else the source tree this
+/// library was built from.
+std::string findConformanceDir(const char *argv0);
+
+/// An open session and what the runner reads from it.
+struct Session {
+  std::unique_ptr<runtime::Runtime> runtime;
+  TargetDescription target;
+  /// The backend's name, architecture and device ("cpu", "x86-64", ...).
+  std::string backend, arch, device;
+  ConfigMode configMode = ConfigMode::Tune;
+};
+
+/// Opens the session the flags ask for; the config mode is --configs, else
+/// subset on the cpu backend (timing every config there would take
+/// minutes per kernel) and tune elsewhere.
+llvm::Expected<Session> openSession(const SessionFlags &flags);
+
+/// The config mode --configs asks for, or `fallback`; an error for a bad
+/// name.
+llvm::Expected<ConfigMode> getConfigMode(const SessionFlags &flags,
+                                         ConfigMode fallback);
+
+/// True when `id` matches the comma-separated substrings of --kernel (or
+/// the filter is empty).
+bool matchesFilter(llvm::StringRef filter, llvm::StringRef id);
+
+/// Prints `err` to standard error as "tessera SUBCOMMAND: error: ...".
+void printError(llvm::StringRef program, llvm::Error err);
+
+} // namespace mlir::tessera::conformance
+
+#endif // TESSERA_CONFORMANCE_LIB_SESSION_H

@@ -1,0 +1,127 @@
+//===- ReportTest.cpp - The table and the JSON report
+//----------------------===//
+#include "tessera/Conformance/Report.h"
+
+#include "gtest/gtest.h"
+
+#include <limits>
+
+using namespace mlir::tessera::conformance;
+
+namespace {
+RunReport makeReport() {
+  RunReport report;
+  report.backend = "cpu";
+  report.arch = "x86-64";
+  report.device = "host";
+  report.seed = 1234;
+  report.configMode = "subset";
+  report.seconds = 2.5;
+  CaseReport pass{"01_vector_add/add_kernel/n=1",
+                  "01_vector_add",
+                  "add_kernel",
+                  "n=1",
+                  Status::Pass,
+                  {{"out", 0, 1e-7}},
+                  "",
+                  "",
+                  0.25};
+  CaseReport fail{"02_fused_softmax/softmax_kernel/1x1",
+                  "02_fused_softmax",
+                  "softmax_kernel",
+                  "1x1",
+                  Status::Fail,
+                  {{"y", std::numeric_limits<double>::infinity(), 1e-6}},
+                  "",
+                  "",
+                  0.5};
+  CaseReport error{"03_matmul/matmul_kernel/fp16",
+                   "03_matmul",
+                   "matmul_kernel",
+                   "fp16",
+                   Status::Fail,
+                   {},
+                   "03_matmul.py:70:5: error: no dot\n  acc = tl.dot(a, b)",
+                   "",
+                   0.1};
+  CaseReport unsupported{
+      "09/k/fp8", "09",         "k", "fp8", Status::NotSupported,
+      {},         "no fp8e4nv", "",  0};
+  CaseReport xfail{
+      "05/k/a",          "05",    "k", "a", Status::ExpectedFailure,
+      {{"dx", 1, 1e-5}}, "known", "",  0};
+  CaseReport xpass{"05/k/b",          "05",    "k", "b", Status::UnexpectedPass,
+                   {{"dx", 0, 1e-5}}, "known", "",  0};
+  report.cases = {pass, fail, error, unsupported, xfail, xpass};
+  return report;
+}
+
+TEST(ReportTest, Summary) {
+  RunSummary s = makeReport().getSummary();
+  EXPECT_EQ(s.total(), 6u);
+  EXPECT_EQ(s.pass, 1u);
+  EXPECT_EQ(s.fail, 2u);
+  EXPECT_EQ(s.notSupported, 1u);
+  EXPECT_EQ(s.expectedFailure, 1u);
+  EXPECT_EQ(s.unexpectedPass, 1u);
+  EXPECT_FALSE(s.succeeded());
+  RunSummary ok;
+  ok.pass = 3;
+  ok.notSupported = 1;
+  ok.expectedFailure = 2;
+  EXPECT_TRUE(ok.succeeded());
+}
+
+TEST(ReportTest, JSON) {
+  llvm::json::Value value = makeReport().toJSON();
+  std::string text = llvm::formatv("{0}", value).str();
+  // Round trip through the parser: the report is valid JSON even with an
+  // infinite error.
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
+  ASSERT_TRUE(static_cast<bool>(parsed)) << llvm::toString(parsed.takeError());
+  const llvm::json::Object *root = parsed->getAsObject();
+  ASSERT_NE(root, nullptr);
+  EXPECT_EQ(root->getString("backend"), "cpu");
+  EXPECT_EQ(root->getInteger("seed"), 1234);
+  EXPECT_EQ(root->getBoolean("succeeded"), false);
+  EXPECT_EQ(root->getObject("summary")->getInteger("fail"), 2);
+  EXPECT_EQ(root->getObject("summary")->getInteger("unexpected-pass"), 1);
+  const llvm::json::Array *cases = root->getArray("cases");
+  ASSERT_NE(cases, nullptr);
+  ASSERT_EQ(cases->size(), 6u);
+  const llvm::json::Object *second = (*cases)[1].getAsObject();
+  EXPECT_EQ(second->getString("status"), "fail");
+  EXPECT_EQ(second->getString("id"), "02_fused_softmax/softmax_kernel/1x1");
+  const llvm::json::Object *check =
+      (*second->getArray("checks"))[0].getAsObject();
+  EXPECT_EQ(check->getString("value"), "inf");
+  EXPECT_EQ(check->getNumber("tolerance"), 1e-6);
+  EXPECT_EQ(check->getBoolean("holds"), false);
+  EXPECT_EQ((*cases)[3].getAsObject()->getString("status"), "not-supported");
+  EXPECT_EQ((*cases)[3].getAsObject()->getString("message"), "no fp8e4nv");
+}
+
+TEST(ReportTest, Table) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  makeReport().print(os);
+  EXPECT_NE(text.find("01_vector_add/add_kernel"), std::string::npos);
+  EXPECT_NE(text.find("inf / 1.0e-06"), std::string::npos) << text;
+  EXPECT_NE(text.find("fail: 03_matmul/matmul_kernel/fp16\n"
+                      "  03_matmul.py:70:5: error: no dot\n"
+                      "    acc = tl.dot(a, b)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("6 cases: 1 passed, 2 failed, 1 not supported, 1 "
+                      "expected failures, 1 unexpected passes"),
+            std::string::npos)
+      << text;
+}
+
+TEST(ReportTest, FormatValue) {
+  EXPECT_EQ(formatValue(3), "3");
+  EXPECT_EQ(formatValue(3.14e-8), "3.1e-08");
+  EXPECT_EQ(formatValue(std::numeric_limits<double>::infinity()), "inf");
+  EXPECT_EQ(formatValue(std::numeric_limits<double>::quiet_NaN()), "nan");
+}
+} // namespace
