@@ -23,13 +23,6 @@ std::optional<std::string> mlir::tessera::conformance::getUnsupportedReason(
   if (!missingTypes.empty())
     missing.push_back("no " + llvm::join(missingTypes, ", ") +
                       " in the target's dtypes");
-  if (requirements.numWarps != 0 &&
-      uint64_t(requirements.numWarps) * target.warpSize >
-          target.maxThreadsPerBlock)
-    missing.push_back(std::to_string(requirements.numWarps) + " warps of " +
-                      std::to_string(target.warpSize) +
-                      " threads exceed the block limit of " +
-                      std::to_string(target.maxThreadsPerBlock));
   if (requirements.tensorMemoryCopy && !target.tensorMemoryCopy)
     missing.push_back("needs tensor-memory copies");
   if (requirements.clusters && !target.clusters)

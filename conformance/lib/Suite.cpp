@@ -98,8 +98,6 @@ void Suite::addConfigCases(
     CaseSpec configSpec = spec;
     configSpec.name = (name + ",config=" + llvm::Twine(index)).str();
     auto config = std::make_shared<KernelConfig>(info->configs[index]);
-    configSpec.requirements.numWarps =
-        std::max<unsigned>(configSpec.requirements.numWarps, config->numWarps);
     configSpec.run = [run, config](CaseContext &ctx) {
       ctx.note("config: " + config->str());
       run(ctx, config.get());

@@ -72,7 +72,7 @@ void mlir::tessera::conformance::addFusedSoftmaxTutorial(Suite &suite) {
     spec.name = getShortDTypeName(s.dtype).str() + "," +
                 std::to_string(s.rows) + "x" + std::to_string(s.cols) +
                 ",grid=" + std::to_string(s.programs);
-    spec.requirements = requireDTypes({s.dtype}, kNumWarps);
+    spec.requirements = requireDTypes({s.dtype});
     spec.run = [s](CaseContext &ctx) {
       runSoftmax(ctx, s.rows, s.cols, s.programs, s.dtype);
     };
@@ -87,7 +87,7 @@ void mlir::tessera::conformance::addFusedSoftmaxTutorial(Suite &suite) {
   bench.kernel = "softmax_kernel";
   bench.name = "fp32," + std::to_string(rows) + "x" + std::to_string(cols);
   bench.scaled = scaled;
-  bench.requirements = requireDTypes({DType::F32}, kNumWarps);
+  bench.requirements = requireDTypes({DType::F32});
   bench.run = [rows, cols](BenchContext &ctx) {
     HostTensor x(DType::F32, {rows, cols});
     fillUniform(x, ctx.getRng(), -4, 4);

@@ -325,7 +325,7 @@ void mlir::tessera::conformance::addFusedAttentionTutorial(Suite &suite) {
     spec.file = kFile.str();
     spec.kernel = "_attn_bwd_preprocess+_attn_bwd";
     spec.name = describe(shape) + ",blocks=32x64x64x32,slice=2";
-    spec.requirements = requireDTypes({DType::F16, DType::F32}, 4);
+    spec.requirements = requireDTypes({DType::F16, DType::F32});
     spec.run = [shape](CaseContext &ctx) { runBackward(ctx, shape); };
     suite.addCase(std::move(spec));
   }

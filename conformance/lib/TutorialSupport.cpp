@@ -4,12 +4,10 @@
 using namespace mlir::tessera::conformance;
 
 Requirements
-mlir::tessera::conformance::requireDTypes(std::initializer_list<DType> dtypes,
-                                          unsigned numWarps) {
+mlir::tessera::conformance::requireDTypes(std::initializer_list<DType> dtypes) {
   Requirements requirements;
   for (DType dtype : dtypes)
     requirements.addDType(getDTypeName(dtype));
-  requirements.numWarps = numWarps;
   return requirements;
 }
 

@@ -32,8 +32,7 @@ void addGroupedGemmTutorial(Suite &suite);
 void addPersistentMatmulTutorial(Suite &suite);
 
 /// Requirements listing `dtypes` (Triton names).
-Requirements requireDTypes(std::initializer_list<DType> dtypes,
-                           unsigned numWarps = 0);
+Requirements requireDTypes(std::initializer_list<DType> dtypes);
 
 /// C = A B in float64 with float64 accumulation, C row-major (M, N); `a(m,
 /// k)` and `b(k, n)` read the (already rounded) inputs.

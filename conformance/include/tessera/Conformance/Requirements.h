@@ -1,12 +1,13 @@
 //===- Requirements.h - What a case needs from the target -------*- C++ -*-===//
 //
-// A case lists what it cannot run without: element types, launch width and
-// the few hardware features that have no fallback. The runner compares the
+// A case lists what it cannot run without: element types and the few
+// hardware features that have no fallback. The runner compares the
 // list with the plugin's TargetDescription and reports the case as
 // not-supported, with the reason, instead of running it. Features the core
 // lowers without hardware help (tensor descriptors without bulk copies, dots
 // without matrix instructions, warp-specialization hints) are not
-// requirements: those cases must pass everywhere.
+// requirements: those cases must pass everywhere. Neither is num_warps: a
+// target maps warps as it likes (the cpu runs a program on one thread).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_CONFORMANCE_REQUIREMENTS_H
@@ -23,9 +24,6 @@ namespace mlir::tessera::conformance {
 struct Requirements {
   /// Triton dtype names of every tensor and scalar the kernel touches.
   std::vector<std::string> dtypes;
-  /// Warps of one program (0: no requirement); with the target's warp size
-  /// they must fit in a block.
-  unsigned numWarps = 0;
   /// Bulk tensor copies that the kernel cannot do without.
   bool tensorMemoryCopy = false;
   /// Block clusters.
