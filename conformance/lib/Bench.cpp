@@ -126,7 +126,7 @@ int mlir::tessera::conformance::runBenchmarks(int argc, char **argv) {
 
   if (list) {
     for (const BenchSpec &spec : suite->getBenchmarks())
-      if (matchesFilter(flags.kernelFilter, spec.getId()))
+      if (matchesFilter(flags.kernelFilters, spec.getId()))
         llvm::outs() << spec.getId() << (spec.scaled ? " (scaled)" : "")
                      << "\n";
     return 0;
@@ -149,7 +149,7 @@ int mlir::tessera::conformance::runBenchmarks(int argc, char **argv) {
   bool failed = false;
   auto start = std::chrono::steady_clock::now();
   for (const BenchSpec &spec : suite->getBenchmarks()) {
-    if (!matchesFilter(flags.kernelFilter, spec.getId()))
+    if (!matchesFilter(flags.kernelFilters, spec.getId()))
       continue;
     BenchResult result{&spec, {}, "", "", 0};
     auto benchStart = std::chrono::steady_clock::now();

@@ -153,7 +153,7 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
     suiteOptions.configMode = *mode;
     std::unique_ptr<Suite> suite = buildTutorialSuite(suiteOptions);
     for (const CaseSpec &spec : suite->getCases())
-      if (matchesFilter(flags.kernelFilter, spec.getId()))
+      if (matchesFilter(flags.kernelFilters, spec.getId()))
         llvm::outs() << spec.getId() << "\n";
     return 0;
   }
@@ -196,7 +196,7 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
   std::vector<std::string> allIds;
   for (const CaseSpec &spec : suite->getCases()) {
     allIds.push_back(spec.getId());
-    if (matchesFilter(flags.kernelFilter, spec.getId()))
+    if (matchesFilter(flags.kernelFilters, spec.getId()))
       selected.push_back(&spec);
   }
 
@@ -238,7 +238,7 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
   os << "\n";
   report.print(os);
 
-  if (flags.kernelFilter.empty())
+  if (flags.kernelFilters.empty())
     for (const ExpectationEntry *stale : expectations->getUnmatched(allIds))
       llvm::errs() << expectations->getFilename() << ":" << stale->line
                    << ": warning: '" << stale->pattern << "' matches no case\n";

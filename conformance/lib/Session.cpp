@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -37,10 +38,11 @@ SessionFlags::SessionFlags(cl::OptionCategory &category)
                cl::desc("trace, debug, info, warn, error or off "
                         "[TESSERA_LOG_LEVEL]"),
                cl::value_desc("level"), cl::cat(category)),
-      kernelFilter("kernel",
-                   cl::desc("Only the cases whose id (FILE/KERNEL/CASE) "
-                            "contains one of these comma-separated strings"),
-                   cl::value_desc("filter"), cl::cat(category)),
+      kernelFilters("kernel",
+                    cl::desc("Only the cases whose id (FILE/KERNEL/CASE) "
+                             "contains this string, or matches it as a glob "
+                             "when it has * or ? (repeatable)"),
+                    cl::value_desc("filter"), cl::cat(category)),
       kernelsDir("kernels-dir",
                  cl::desc("Directory of the kernel files (default: "
                           "kernels/ of the conformance directory, "
@@ -135,16 +137,25 @@ mlir::tessera::conformance::openSession(const SessionFlags &flags) {
   return session;
 }
 
-bool mlir::tessera::conformance::matchesFilter(llvm::StringRef filter,
-                                               llvm::StringRef id) {
-  if (filter.empty())
+bool mlir::tessera::conformance::matchesFilter(
+    llvm::ArrayRef<std::string> filters, llvm::StringRef id) {
+  if (filters.empty())
     return true;
-  llvm::SmallVector<llvm::StringRef, 4> parts;
-  filter.split(parts, ',', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef part : parts)
-    if (id.contains(part.trim()))
+  for (llvm::StringRef filter : filters) {
+    if (filter.find_first_of("*?") == llvm::StringRef::npos) {
+      if (id.contains(filter))
+        return true;
+      continue;
+    }
+    llvm::Expected<llvm::GlobPattern> glob = llvm::GlobPattern::create(filter);
+    if (!glob) {
+      llvm::consumeError(glob.takeError());
+      continue;
+    }
+    if (glob->match(id))
       return true;
-  return parts.empty();
+  }
+  return false;
 }
 
 void mlir::tessera::conformance::printError(llvm::StringRef program,

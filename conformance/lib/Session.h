@@ -32,7 +32,7 @@ struct SessionFlags {
   llvm::cl::opt<std::string> cacheDir;
   llvm::cl::opt<bool> noCache;
   llvm::cl::opt<std::string> logLevel;
-  llvm::cl::opt<std::string> kernelFilter;
+  llvm::cl::list<std::string> kernelFilters;
   llvm::cl::opt<std::string> kernelsDir;
   llvm::cl::opt<std::string> configs;
   llvm::cl::opt<std::string> json;
@@ -68,9 +68,10 @@ llvm::Expected<Session> openSession(const SessionFlags &flags);
 llvm::Expected<ConfigMode> getConfigMode(const SessionFlags &flags,
                                          ConfigMode fallback);
 
-/// True when `id` matches the comma-separated substrings of --kernel (or
-/// the filter is empty).
-bool matchesFilter(llvm::StringRef filter, llvm::StringRef id);
+/// True when `id` matches one of `filters` (or there are none): a filter
+/// with `*` or `?` is a glob over the whole id, any other a substring of
+/// it. Ids contain commas, so filters are repeated flags, not a list.
+bool matchesFilter(llvm::ArrayRef<std::string> filters, llvm::StringRef id);
 
 /// Prints `err` to standard error as "tessera SUBCOMMAND: error: ...".
 void printError(llvm::StringRef program, llvm::Error err);
