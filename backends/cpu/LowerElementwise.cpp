@@ -57,12 +57,19 @@ std::string cpu::resolveLibmSymbol(StringRef symbol, Type type,
   auto floatType = dyn_cast<FloatType>(type);
   if (!floatType)
     return "";
-  // Neutral spellings: `asin`, `asinf`, `__tessera_asin`, `__tessera_asinf`,
-  // `asin_f32`. The element type, not the spelling, picks the variant.
+  // Neutral spellings: the frontend's `__tessera_<name>_<operand types>`
+  // (`__tessera_asin_fp32`), and `asin`, `asinf`, `asin_f32`. The element
+  // type, not the spelling, picks the variant.
   StringRef name = symbol;
   name.consume_front("__tessera_");
-  if (!name.consume_back("_f32") && !name.consume_back("_f64"))
-    ;
+  static constexpr llvm::StringLiteral kTypeSuffixes[] = {
+      "_fp16", "_bf16", "_fp32", "_fp64", "_f16", "_f32", "_f64"};
+  for (bool stripped = true; stripped;) {
+    stripped = false;
+    for (StringRef suffix : kTypeSuffixes)
+      if (name.consume_back(suffix))
+        stripped = true;
+  }
   auto find = [&](StringRef candidate) -> const LibmFunction * {
     for (const LibmFunction &fn : kLibmFunctions)
       if (fn.name == candidate && fn.arity == numOperands)

@@ -55,7 +55,10 @@ static void runSoftmax(CaseContext &ctx, int64_t rows, int64_t cols,
     for (int64_t c = 0; c < cols; ++c)
       ref[r * cols + c] /= sum;
   }
-  ctx.checkError("y", y, ref, getTolerance(dtype, Accuracy::Transcendental));
+  // The row sum's rounding dominates the error and grows with the row
+  // length (about sqrt(n_cols) ulps summed in order), so softmax is held to
+  // the reduction tolerance, not the one of a single exp.
+  ctx.checkError("y", y, ref, getTolerance(dtype, Accuracy::Reduction));
 }
 
 void mlir::tessera::conformance::addFusedSoftmaxTutorial(Suite &suite) {

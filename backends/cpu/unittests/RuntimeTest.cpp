@@ -129,6 +129,16 @@ TEST(CpuRuntime, LibmNamesFollowTheElementType) {
   EXPECT_EQ(compute, b.getF32Type());
   EXPECT_EQ(resolveLibmSymbol("pow_f32", b.getBF16Type(), 2, compute), "powf");
   EXPECT_EQ(resolveLibmSymbol("fma", b.getF64Type(), 3, compute), "fma");
+  // The frontend's spelling: operand types after the name.
+  EXPECT_EQ(resolveLibmSymbol("__tessera_asin_fp32", b.getF32Type(), 1,
+                              compute),
+            "asinf");
+  EXPECT_EQ(resolveLibmSymbol("__tessera_atan2_fp64_fp64", b.getF64Type(), 2,
+                              compute),
+            "atan2");
+  EXPECT_EQ(resolveLibmSymbol("__tessera_erf_fp16", b.getF16Type(), 1,
+                              compute),
+            "erff");
   // Unknown names, wrong arities and integers have no libm function.
   EXPECT_EQ(resolveLibmSymbol("frobnicate", b.getF32Type(), 1, compute), "");
   EXPECT_EQ(resolveLibmSymbol("pow", b.getF32Type(), 1, compute), "");
