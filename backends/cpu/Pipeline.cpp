@@ -87,42 +87,6 @@ void cpu::registerCpuDialects(DialectRegistry &registry) {
 namespace {
 using Opts = const PipelineOptions &;
 
-/// Works around a core bug: convert-to-gpu gives a tensor constant's result
-/// a layout but leaves its value attribute's type without one, which fails
-/// verification; and it folds splats of constants (tl.zeros) into such
-/// constants while converting. This rewrites splat tensor constants as
-/// splats of a scalar behind an attribute-less tessera.hint, which neither
-/// folds; the CPU lowering drops the hint. Remove once convert-to-gpu
-/// converts constants.
-struct UnfoldSplatConstantsPass
-    : public PassWrapper<UnfoldSplatConstantsPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(UnfoldSplatConstantsPass)
-
-  StringRef getArgument() const final {
-    return "tessera-cpu-unfold-splat-constants";
-  }
-  StringRef getDescription() const final {
-    return "Splat tensor constants -> tessera.splat of scalar constants";
-  }
-
-  void runOnOperation() override {
-    getOperation().walk([](arith::ConstantOp op) {
-      auto type = dyn_cast<RankedTensorType>(op.getType());
-      auto attr = dyn_cast<DenseElementsAttr>(op.getValue());
-      if (!type || type.getEncoding() || !attr || !attr.isSplat())
-        return;
-      OpBuilder b(op);
-      Value scalar = arith::ConstantOp::create(
-          b, op.getLoc(), cast<TypedAttr>(attr.getSplatValue<Attribute>()));
-      scalar =
-          HintOp::create(b, op.getLoc(), scalar, nullptr, nullptr, nullptr);
-      op.replaceAllUsesWith(
-          SplatOp::create(b, op.getLoc(), type, scalar).getResult());
-      op.erase();
-    });
-  }
-};
-
 /// memref.copy -> linalg.copy, which becomes loops: MLIR lowers a copy
 /// between non-contiguous buffers to a call into its C runner library,
 /// which a JIT-ed kernel does not have.
@@ -248,15 +212,6 @@ Pipeline cpu::buildCpuStages() {
 }
 
 llvm::Error cpu::addCpuStages(Pipeline &pipeline) {
-  if (pipeline.contains("convert-to-gpu"))
-    if (llvm::Error err = pipeline.insert(
-            "before:convert-to-gpu",
-            {"cpu-unfold-splat-constants",
-             "splat tensor constants -> splats (convert-to-gpu workaround)",
-             [](OpPassManager &pm, Opts) {
-               pm.addPass(std::make_unique<UnfoldSplatConstantsPass>());
-             }}))
-      return err;
   Pipeline stages = buildCpuStages();
   for (const PipelineStage &stage : stages.getStages())
     if (llvm::Error err = pipeline.insert("end", stage))
@@ -284,7 +239,6 @@ struct CpuPipelineCLOptions : public PassPipelineOptions<CpuPipelineCLOptions> {
 void cpu::registerCpuPasses() {
   // MLIR's passes the CPU tests run between the backend's own.
   registerSCFToControlFlowPass();
-  registerPass([] { return std::make_unique<UnfoldSplatConstantsPass>(); });
   registerPass([] { return std::make_unique<CopiesToLinalgPass>(); });
   registerPass([] { return createToStructuredPass(); });
   registerPass([] { return createLegalizeFloatsPass(); });

@@ -18,6 +18,8 @@
 #include "Lowering.h"
 #include "Passes.h"
 
+#include "tessera/Backend/Signature.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -34,39 +36,10 @@ using namespace mlir::tessera::cpu;
 
 namespace {
 
-/// Triton's name of a scalar type in kernel signatures.
-std::string getSignatureName(Type type) {
-  if (auto ptr = dyn_cast<PointerType>(type))
-    return ("*" + llvm::Twine(getSignatureName(ptr.getPointeeType()))).str();
-  if (auto i = dyn_cast<IntegerType>(type))
-    return ("i" + llvm::Twine(i.getWidth())).str();
-  if (type.isF16())
-    return "fp16";
-  if (type.isBF16())
-    return "bf16";
-  if (type.isF32())
-    return "fp32";
-  if (type.isF64())
-    return "fp64";
-  if (isa<Float8E4M3FNType>(type))
-    return "fp8e4nv";
-  if (isa<Float8E5M2Type>(type))
-    return "fp8e5";
-  if (isa<Float8E4M3FNUZType>(type))
-    return "fp8e4b8";
-  if (isa<Float8E5M2FNUZType>(type))
-    return "fp8e5b16";
-  if (isa<Float8E4M3B11FNUZType>(type))
-    return "fp8e4b15";
-  return "";
-}
-
 /// True for parameters a launch can pass by value: scalars and pointers to
 /// scalars.
 bool isLaunchableParam(Type type) {
-  if (auto ptr = dyn_cast<PointerType>(type))
-    return !ptr.isBlockPointer();
-  return type.isIntOrFloat() && !getSignatureName(type).empty();
+  return !getSignatureTypeName(type).empty();
 }
 
 struct ToStructuredPass
@@ -165,7 +138,7 @@ struct ToStructuredPass
           failedAny = true;
         }
         signature.push_back(
-            StringAttr::get(func.getContext(), getSignatureName(type)));
+            StringAttr::get(func.getContext(), getSignatureTypeName(type)));
       }
       if (failedAny)
         continue;

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "NullBackend.h"
 
+#include "tessera/Backend/Signature.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -21,38 +22,6 @@ using namespace mlir;
 using namespace mlir::tessera;
 
 namespace {
-/// Triton's name of a kernel parameter's type ("fp32", "i32", "*fp16"), or
-/// empty when a kernel cannot take it.
-std::string getSignatureType(Type type) {
-  if (auto ptr = dyn_cast<PointerType>(type)) {
-    if (ptr.isBlockPointer())
-      return "";
-    std::string pointee = getSignatureType(ptr.getPointeeType());
-    return pointee.empty() ? "" : ("*" + llvm::Twine(pointee)).str();
-  }
-  if (auto integer = dyn_cast<IntegerType>(type))
-    return ("i" + llvm::Twine(integer.getWidth())).str();
-  if (type.isIndex())
-    return "i64";
-  if (type.isF16())
-    return "fp16";
-  if (type.isBF16())
-    return "bf16";
-  if (type.isF32())
-    return "fp32";
-  if (type.isF64())
-    return "fp64";
-  if (isa<Float8E4M3FNType>(type))
-    return "fp8e4nv";
-  if (isa<Float8E5M2Type>(type))
-    return "fp8e5";
-  if (isa<Float8E4M3FNUZType>(type))
-    return "fp8e4b8";
-  if (isa<Float8E5M2FNUZType>(type))
-    return "fp8e5b16";
-  return "";
-}
-
 /// The LLVM-dialect type a kernel parameter of `type` is passed as.
 Type getLLVMParamType(Type type) {
   if (auto ptr = dyn_cast<PointerType>(type))
@@ -99,7 +68,7 @@ struct NullLowerToLLVMPass
     SmallVector<Type> params;
     SmallVector<std::string> signature;
     for (auto [index, paramType] : llvm::enumerate(type.getInputs())) {
-      signature.push_back(getSignatureType(paramType));
+      signature.push_back(getSignatureTypeName(paramType));
       if (signature.back().empty())
         return kernel.emitError("the null backend cannot pass parameter ")
                << index << " of type " << paramType << " to a kernel";

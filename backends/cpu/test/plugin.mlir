@@ -14,8 +14,8 @@
 // PLUGIN: architectures: {{.*}}x86-64
 // PLUGIN: target: backend=cpu arch={{[^ ]+}} warp=1 threads=1 {{.*}} mma=[] dtypes=[]
 // PLUGIN: devices: 1
-// PLUGIN: cpu-unfold-splat-constants:
-// PLUGIN-NEXT: convert-to-gpu:
+// PLUGIN-NOT: cpu-unfold
+// PLUGIN: convert-to-gpu:
 // PLUGIN: cleanup:
 // PLUGIN-NEXT: cpu-to-structured:
 // PLUGIN-NEXT: cpu-bufferize:
