@@ -33,10 +33,19 @@ constexpr size_t kLogBytes = 16 * 1024;
 /// CUDA errors after which the context is unusable: every later call
 /// fails the same way until the process exits.
 bool isSticky(CUresult result) {
-  // ILLEGAL_ADDRESS, LAUNCH_FAILED (719), ASSERT, HARDWARE_STACK_ERROR,
-  // ILLEGAL_INSTRUCTION, MISALIGNED_ADDRESS, INVALID_ADDRESS_SPACE,
-  // INVALID_PC.
-  return result == 700 || (result >= 710 && result <= 719);
+  switch (result) {
+  case 700: // CUDA_ERROR_ILLEGAL_ADDRESS
+  case 710: // CUDA_ERROR_ASSERT
+  case 714: // CUDA_ERROR_HARDWARE_STACK_ERROR
+  case 715: // CUDA_ERROR_ILLEGAL_INSTRUCTION
+  case 716: // CUDA_ERROR_MISALIGNED_ADDRESS
+  case 717: // CUDA_ERROR_INVALID_ADDRESS_SPACE
+  case 718: // CUDA_ERROR_INVALID_PC
+  case 719: // CUDA_ERROR_LAUNCH_FAILED
+    return true;
+  default:
+    return false;
+  }
 }
 
 struct Device {
