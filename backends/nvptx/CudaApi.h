@@ -1,5 +1,4 @@
-//===- CudaApi.h - The few CUDA driver API types and values used -*- C++
-//-*-===//
+//===- CudaApi.h - CUDA driver types and values we use ----------*- C++ -*-===//
 //
 // Declared here, not taken from cuda.h, so that the backend builds without
 // the CUDA toolkit. Values are those of cuda.h (CUDA 12 and 13 agree); the

@@ -1,5 +1,4 @@
-//===- CudaDriver.h - NVIDIA GPUs through the CUDA driver API ----*- C++
-//-*-===//
+//===- CudaDriver.h - NVIDIA GPUs through the CUDA driver -------*- C++ -*-===//
 //
 // The Driver of the NVPTX backend. libcuda.so.1 is loaded with dlopen on
 // first use, never linked, so the library loads on machines without the

@@ -1,5 +1,4 @@
-//===- Target.h - NVIDIA GPU architectures as target descriptions -*- C++
-//-*-===//
+//===- Target.h - NVIDIA architectures as target descriptions ---*- C++ -*-===//
 //
 // The declarative half of the NVPTX target: which architectures Tessera
 // compiles for (sm_80 and newer), and what each of them can do, as a
