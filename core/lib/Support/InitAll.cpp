@@ -2,6 +2,7 @@
 #include "tessera/InitAll.h"
 
 #include "tessera/Analysis/AxisInfo.h"
+#include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
 #include "tessera/Pipeline/Pipeline.h"
@@ -14,8 +15,9 @@
 using namespace mlir;
 
 void mlir::tessera::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<TesseraDialect, gpu::TesseraGPUDialect, arith::ArithDialect, math::MathDialect,
-                  scf::SCFDialect, cf::ControlFlowDialect, func::FuncDialect>();
+  registry.insert<TesseraDialect, gpu::TesseraGPUDialect, arith::ArithDialect,
+                  math::MathDialect, scf::SCFDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, LLVM::LLVMDialect>();
   // The func dialect's inliner interface lives in an extension.
   func::registerAllExtensions(registry);
 }
@@ -32,4 +34,5 @@ void mlir::tessera::registerAllPasses() {
   registerTesseraPasses();
   registerPipelinePasses();
   registerTestAxisInfoPass();
+  registerTestLowerToLLVMPass();
 }

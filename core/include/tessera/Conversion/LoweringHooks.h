@@ -1,0 +1,168 @@
+//===- LoweringHooks.h - What a target lowers itself ------------*- C++ -*-===//
+//
+// The procedural half of the target interface (TargetDescription is the
+// declarative half). The core's shared lowering of tessera_gpu to MLIR's
+// LLVM dialect (TesseraGPUToLLVM.h) does everything it can in plain LLVM
+// operations and asks these hooks for the few things only the target knows:
+// thread and program indices, barriers, cross-lane exchange, shared memory,
+// predicated memory access, matrix instructions, printing and assertions.
+//
+// Every hook may decline by returning failure() without creating anything;
+// the core then falls back to a generic sequence (shuffles for a warp
+// reduction, plain loads for shared memory, a branch around a global access,
+// FMAs for a dot, a trap for an assertion) or, where no fallback exists
+// (thread index, barrier, printing), reports an error naming the operation.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSERA_CONVERSION_LOWERINGHOOKS_H
+#define TESSERA_CONVERSION_LOWERINGHOOKS_H
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+
+namespace mlir::tessera {
+
+/// The combining operations a target may reduce across lanes natively.
+enum class WarpReduceKind {
+  Add,
+  FAdd,
+  Mul,
+  FMul,
+  MinS,
+  MinU,
+  MaxS,
+  MaxU,
+  MinF,
+  MaxF,
+  And,
+  Or,
+  Xor
+};
+
+/// Register values of a dot's operands and accumulator, in the order of the
+/// register input dimension of each operand's LinearLayout.
+struct DotOperands {
+  /// The tessera.dot being lowered.
+  Operation *op;
+  ArrayRef<Value> a, b, c;
+};
+
+/// Target hooks of the shared lowering. The defaults decline.
+class LoweringHooks {
+public:
+  virtual ~LoweringHooks();
+
+  /// A short name for messages ("test", the plugin's name).
+  virtual StringRef getName() const = 0;
+
+  //===--- Indices -------------------------------------------------------===//
+
+  /// This program's index along grid axis `axis` (0-2), as i32.
+  virtual FailureOr<Value> getProgramId(OpBuilder &b, Location loc,
+                                        unsigned axis);
+  /// The number of programs along grid axis `axis`, as i32.
+  virtual FailureOr<Value> getNumPrograms(OpBuilder &b, Location loc,
+                                          unsigned axis);
+  /// The calling thread's index within its block (0 to threads - 1), as i32.
+  virtual FailureOr<Value> getThreadId(OpBuilder &b, Location loc);
+
+  //===--- Synchronization and cross-lane exchange -----------------------===//
+
+  /// Waits for every thread of the block and makes its shared-memory writes
+  /// visible to all of them.
+  virtual LogicalResult createBarrier(OpBuilder &b, Location loc);
+
+  /// The value `value` (an integer or float of at most 32 bits) holds in lane
+  /// `lane ^ laneMask` of the calling warp. Every lane of the warp calls it.
+  virtual FailureOr<Value> shuffleXor(OpBuilder &b, Location loc, Value value,
+                                      unsigned laneMask);
+
+  /// Reduces `value` over the lanes that differ from the caller only in the
+  /// bits of `laneMask`, every such lane getting the result. Declining falls
+  /// back to a butterfly of shuffleXor.
+  virtual FailureOr<Value> warpReduce(OpBuilder &b, Location loc, Value value,
+                                      WarpReduceKind kind, unsigned laneMask);
+
+  //===--- Memory --------------------------------------------------------===//
+
+  /// The base of the block's dynamic shared memory, a pointer in the target's
+  /// shared address space. Declining makes the core use an external,
+  /// 16-byte-aligned global `tessera_shared_memory` of zero size in that
+  /// address space, which is how most LLVM targets spell dynamic shared
+  /// memory.
+  virtual FailureOr<Value> getSharedMemoryBase(OpBuilder &b, Location loc);
+
+  /// Loads a `type` (scalar or vector) from global `ptr` when `pred` (i1) is
+  /// true, else yields `other` (of `type`). Declining makes the core branch
+  /// around a plain load.
+  virtual FailureOr<Value> loadGlobal(OpBuilder &b, Location loc, Value ptr,
+                                      Type type, Value pred, Value other);
+  /// Stores `value` (scalar or vector) to global `ptr` when `pred` is true.
+  virtual LogicalResult storeGlobal(OpBuilder &b, Location loc, Value ptr,
+                                    Value value, Value pred);
+
+  /// Loads a `type` from shared `ptr`; declining makes the core emit a plain
+  /// load.
+  virtual FailureOr<Value> loadShared(OpBuilder &b, Location loc, Value ptr,
+                                      Type type);
+  /// Stores `value` to shared `ptr` when `pred` is true; declining makes the
+  /// core branch around a plain store.
+  virtual LogicalResult storeShared(OpBuilder &b, Location loc, Value ptr,
+                                    Value value, Value pred);
+
+  /// Starts an asynchronous copy of `bytes` bytes from global `src` to
+  /// shared `dst` (zero-filling when `pred` is false). Declining makes the
+  /// core copy synchronously.
+  virtual LogicalResult asyncCopy(OpBuilder &b, Location loc, Value dst,
+                                  Value src, unsigned bytes, Value pred);
+
+  /// The LLVM synchronization scope of atomics at Triton's `scope` ("cta",
+  /// "gpu" or "sys"). The default, "", is the whole system: always correct,
+  /// possibly slower than the target's narrower scopes.
+  virtual std::string getSyncScope(StringRef scope);
+
+  //===--- Compute -------------------------------------------------------===//
+
+  /// The accumulator registers of `operands.op`'s result. Declining makes the
+  /// core emit multiply-adds, which needs operand layouts that give each
+  /// thread whole rows of A and columns of B for its accumulator elements.
+  virtual FailureOr<SmallVector<Value>> lowerDot(OpBuilder &b, Location loc,
+                                                 const DotOperands &operands);
+
+  //===--- Debugging -----------------------------------------------------===//
+
+  /// Prints `format` (printf syntax, already holding the program and element
+  /// indices) with `args` (i32, i64, f64 or pointers). Declining is an error:
+  /// the target cannot print.
+  virtual LogicalResult printf(OpBuilder &b, Location loc, StringRef format,
+                               ValueRange args);
+
+  /// Reports a failed assertion and stops the kernel; called on the path
+  /// where the condition is false. Declining makes the core emit a trap.
+  virtual LogicalResult assertFail(OpBuilder &b, Location loc,
+                                   StringRef message, StringRef file,
+                                   StringRef function, unsigned line);
+
+  //===--- Patterns ------------------------------------------------------===//
+
+  /// Adds the target's own conversion patterns to the lowering (for example
+  /// math functions through its math library); given a higher benefit they
+  /// are tried before the core's. The default adds none.
+  virtual void populatePatterns(LLVMTypeConverter &converter,
+                                RewritePatternSet &patterns);
+
+  //===--- Kernels -------------------------------------------------------===//
+
+  /// Marks `func` as a kernel entry point launched with `threads` threads per
+  /// block (calling convention, attributes). The default does nothing.
+  virtual void finalizeKernel(LLVM::LLVMFuncOp func, unsigned threads);
+};
+
+} // namespace mlir::tessera
+
+#endif // TESSERA_CONVERSION_LOWERINGHOOKS_H

@@ -1,0 +1,57 @@
+//===- TesseraGPUToLLVM.h - The shared lowering to LLVM ---------*- C++ -*-===//
+//
+// Lowers a module of laid-out tensors (tessera ops on tensors with
+// tessera_gpu encodings, after convert-to-gpu) to MLIR's LLVM dialect for a
+// target whose threads run in warps: each thread holds the registers its
+// LinearLayout gives it, and the few target-specific pieces come from
+// LoweringHooks. GPU plugins put this pass in their "lower-to-llvm" stage.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSERA_CONVERSION_TESSERAGPUTOLLVM_H
+#define TESSERA_CONVERSION_TESSERAGPUTOLLVM_H
+
+#include "tessera/Conversion/LoweringHooks.h"
+
+#include "mlir/Pass/Pass.h"
+
+#include <memory>
+
+namespace mlir::tessera {
+
+/// Module attribute the lowering leaves: bytes of shared memory one block
+/// needs (buffers plus scratch), which the launch must provide.
+inline constexpr llvm::StringLiteral kSharedMemoryAttrName =
+    "tessera_gpu.shared_memory";
+
+/// What the shared lowering is parameterized by besides its hooks.
+struct GPULoweringOptions {
+  /// LLVM address space of shared memory.
+  unsigned sharedAddressSpace = 3;
+  /// Widest memory access of one thread, in bits.
+  unsigned maxVectorBits = 128;
+  /// Index bit width of the LLVM dialect (pointer-sized offsets).
+  unsigned indexBitwidth = 64;
+};
+
+/// The shared lowering as a pass over a module.
+/// Expects `scf` already lowered to `cf` (convert-scf-to-cf).
+std::unique_ptr<Pass>
+createLowerToLLVMPass(std::shared_ptr<LoweringHooks> hooks,
+                      GPULoweringOptions options = {});
+
+/// Adds the whole lowering to `pm`: scf to cf, the shared lowering, then
+/// the cleanups that leave a module of the LLVM dialect (and whatever
+/// dialects the hooks emit).
+void buildLowerToLLVMPipeline(OpPassManager &pm,
+                              std::shared_ptr<LoweringHooks> hooks,
+                              GPULoweringOptions options = {});
+
+/// Registers `tessera-test-lower-to-llvm`, the shared lowering with hooks
+/// that spell each target operation as a call to an external function
+/// (`tessera_test_<hook>`), and options that make chosen hooks decline; for
+/// lit tests of the core without a target.
+void registerTestLowerToLLVMPass();
+
+} // namespace mlir::tessera
+
+#endif // TESSERA_CONVERSION_TESSERAGPUTOLLVM_H

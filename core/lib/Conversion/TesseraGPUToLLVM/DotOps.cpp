@@ -1,0 +1,147 @@
+//===- DotOps.cpp - Matrix products: the target's, or multiply-adds -------===//
+//
+// The target lowers a dot with its matrix instructions through
+// LoweringHooks::lowerDot. When it declines, each thread computes its
+// accumulator elements with multiply-adds, which needs operand layouts that
+// give the thread the whole row of A and column of B of each of its
+// accumulator elements (the dot-operand layouts of a blocked result do).
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::lowering;
+
+namespace {
+
+/// True when operand `operand` (0: A, MxK; 1: B, KxN) places its elements in
+/// the threads of accumulator layout `acc`: its lane and warp bases are the
+/// accumulator's with the other matrix dimension moved to K = 0.
+bool operandFollowsAccumulator(const LinearLayout &operand,
+                               const LinearLayout &acc, unsigned opIdx) {
+  for (StringRef dim : {StringRef(kLaneDim), StringRef(kWarpDim)}) {
+    unsigned bits = acc.hasInDim(dim) ? acc.getInDimSizeLog2(dim) : 0;
+    unsigned opBits = operand.hasInDim(dim) ? operand.getInDimSizeLog2(dim) : 0;
+    if (bits != opBits)
+      return false;
+    for (unsigned i = 0; i < bits; ++i) {
+      ArrayRef<int32_t> a = acc.getBasis(dim, i);
+      SmallVector<int32_t> expected = opIdx == 0
+                                          ? SmallVector<int32_t>{a[0], 0}
+                                          : SmallVector<int32_t>{0, a[1]};
+      if (expected != SmallVector<int32_t>(operand.getBasis(dim, i)))
+        return false;
+    }
+  }
+  return true;
+}
+
+/// Registers of `layout` by their register-part coordinates.
+std::map<std::pair<int32_t, int32_t>, int32_t>
+indexRegisters(const LinearLayout &layout) {
+  std::map<std::pair<int32_t, int32_t>, int32_t> index;
+  for (int32_t r = 0; r < layout.getInDimSize(kRegisterDim); ++r) {
+    SmallVector<int32_t> c = getRegisterCoords(layout, r);
+    index.try_emplace({c[0], c[1]}, r);
+  }
+  return index;
+}
+
+/// `x` converted to the accumulator type `acc`.
+Value extendTo(OpBuilder &b, Location loc, Value x, Type acc) {
+  Type type = x.getType();
+  if (type == acc)
+    return x;
+  if (isa<FloatType>(acc)) {
+    if (isa<FloatType>(type))
+      return cast<FloatType>(type).getWidth() < cast<FloatType>(acc).getWidth()
+                 ? LLVM::FPExtOp::create(b, loc, acc, x).getResult()
+                 : LLVM::FPTruncOp::create(b, loc, acc, x).getResult();
+    return LLVM::SIToFPOp::create(b, loc, acc, x);
+  }
+  return LLVM::SExtOp::create(b, loc, acc, x);
+}
+
+struct DotLowering : public GPUPattern<DotOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    auto cType = cast<RankedTensorType>(op.getC().getType());
+    SmallVector<Value> a =
+        unpackRegisters(rewriter, loc, adaptor.getA(), aType);
+    SmallVector<Value> b =
+        unpackRegisters(rewriter, loc, adaptor.getB(), bType);
+    SmallVector<Value> c =
+        unpackRegisters(rewriter, loc, adaptor.getC(), cType);
+    Type resultType = getTypeConverter()->convertType(op.getType());
+
+    FailureOr<SmallVector<Value>> d =
+        ctx.hooks.lowerDot(rewriter, loc, DotOperands{op, a, b, c});
+    if (succeeded(d)) {
+      rewriter.replaceOp(op, packRegisters(rewriter, loc, resultType, *d));
+      return success();
+    }
+
+    if (cType.getRank() != 2)
+      return op.emitError("batched dots are not supported by the "
+                          "multiply-add lowering");
+    LinearLayout la = getLayout(aType), lb = getLayout(bType),
+                 lc = getLayout(cType);
+    if (!operandFollowsAccumulator(la, lc, 0) ||
+        !operandFollowsAccumulator(lb, lc, 1))
+      return op.emitError("the ")
+             << ctx.hooks.getName()
+             << " target declined this dot, and its operand layouts do not "
+                "give each thread the rows and columns of its accumulator "
+                "elements, which the multiply-add lowering needs";
+    op.emitRemark("dot computed with multiply-adds: the ")
+        << ctx.hooks.getName() << " target has no matrix instruction for "
+        << aType.getElementType() << " x " << bType.getElementType() << " -> "
+        << cType.getElementType() << " at this shape and layout";
+
+    int64_t k = aType.getShape()[1];
+    auto aIndex = indexRegisters(la), bIndex = indexRegisters(lb);
+    Type accType = c.front().getType();
+    bool isFloat = isa<FloatType>(accType);
+    SmallVector<Value> result;
+    for (int32_t r = 0; r < int32_t(c.size()); ++r) {
+      SmallVector<int32_t> coords = getRegisterCoords(lc, r);
+      Value acc = c[r];
+      for (int64_t i = 0; i < k; ++i) {
+        auto ai = aIndex.find({coords[0], int32_t(i)});
+        auto bi = bIndex.find({int32_t(i), coords[1]});
+        if (ai == aIndex.end() || bi == bIndex.end())
+          return op.emitError("an operand layout does not hold the whole "
+                              "reduction dimension in each thread");
+        Value x = extendTo(rewriter, loc, a[ai->second], accType);
+        Value y = extendTo(rewriter, loc, b[bi->second], accType);
+        acc =
+            isFloat
+                ? LLVM::FMulAddOp::create(rewriter, loc, x, y, acc).getResult()
+                : LLVM::AddOp::create(rewriter, loc, acc,
+                                      LLVM::MulOp::create(rewriter, loc, x, y))
+                      .getResult();
+      }
+      result.push_back(acc);
+    }
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, resultType, result));
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateDotPatterns(GPUTypeConverter &converter,
+                                   RewritePatternSet &patterns,
+                                   LoweringContext &ctx) {
+  patterns.add<DotLowering>(converter, ctx);
+}

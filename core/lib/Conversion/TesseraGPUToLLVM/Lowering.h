@@ -1,0 +1,195 @@
+//===- Lowering.h - Shared state of the lowering to LLVM --------*- C++ -*-===//
+//
+// What the patterns of the shared lowering have in common: the type
+// converter (a laid-out tensor becomes an LLVM struct of the registers one
+// thread holds, in the order of the register dimension of its LinearLayout),
+// the pattern context (hooks, axis facts, shared-memory plan) and helpers
+// that compute each register's tensor coordinates from the layout.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSERA_LIB_CONVERSION_TESSERAGPUTOLLVM_LOWERING_H
+#define TESSERA_LIB_CONVERSION_TESSERAGPUTOLLVM_LOWERING_H
+
+#include "tessera/Analysis/AxisInfo.h"
+#include "tessera/Conversion/TesseraGPUToLLVM.h"
+#include "tessera/Dialect/Tessera/IR/Dialect.h"
+#include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
+#include "tessera/Layout/LinearLayout.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::tessera::lowering {
+
+/// Tensors with a distributed encoding become structs of their registers,
+/// tessera pointers LLVM pointers, shared buffers pointers to shared memory.
+class GPUTypeConverter : public LLVMTypeConverter {
+public:
+  GPUTypeConverter(MLIRContext *ctx, const LowerToLLVMOptions &options,
+                   unsigned sharedAddressSpace);
+};
+
+/// The shared-memory plan of a module: where each buffer lives and where the
+/// scratch space of layout conversions and reductions starts.
+struct SharedMemoryPlan {
+  /// Byte offset of each local_alloc.
+  llvm::DenseMap<Operation *, uint64_t> bufferOffsets;
+  /// Byte offset of the scratch space, after every buffer.
+  uint64_t scratchOffset = 0;
+  /// Bytes of scratch the largest user needs.
+  uint64_t scratchBytes = 0;
+  /// Total bytes a block needs.
+  uint64_t total() const { return scratchOffset + scratchBytes; }
+};
+
+/// What every pattern may read.
+struct LoweringContext {
+  LoweringHooks &hooks;
+  GPULoweringOptions options;
+  unsigned threadsPerWarp = 32;
+  unsigned numWarps = 4;
+  const ModuleAxisInfoAnalysis &axis;
+  SharedMemoryPlan plan;
+};
+
+/// A conversion pattern of the shared lowering.
+template <typename SourceOp>
+class GPUPattern : public ConvertOpToLLVMPattern<SourceOp> {
+public:
+  GPUPattern(GPUTypeConverter &converter, LoweringContext &ctx,
+             PatternBenefit benefit = 1)
+      : ConvertOpToLLVMPattern<SourceOp>(converter, benefit), ctx(ctx) {}
+
+protected:
+  LoweringContext &ctx;
+};
+
+//===--- Registers
+//---------------------------------------------------------===//
+
+/// The scalars `value` holds: the struct's elements for a laid-out tensor
+/// (whose original type is `type`), `value` itself for a scalar.
+SmallVector<Value> unpackRegisters(OpBuilder &b, Location loc, Value value,
+                                   Type type);
+
+/// The value of converted type `structType` holding `registers` (a single
+/// register is returned as is when `structType` is not a struct).
+Value packRegisters(OpBuilder &b, Location loc, Type structType,
+                    ValueRange registers);
+
+/// Number of registers one thread holds of `type` (1 for scalars).
+int64_t getNumRegisters(Type type);
+
+/// The LinearLayout of a laid-out tensor type.
+LinearLayout getLayout(Type tensorType);
+
+//===--- Coordinates
+//-------------------------------------------------------===//
+
+/// The calling thread's lane and warp, as i32.
+struct ThreadIndex {
+  Value lane, warp;
+};
+
+/// Reads the thread index through the hooks; emits an error on `op` when the
+/// target declines.
+FailureOr<ThreadIndex> getThreadIndex(OpBuilder &b, Location loc,
+                                      LoweringContext &ctx, Operation *op);
+
+/// The coordinates register `reg` maps to in lane 0 of warp 0.
+SmallVector<int32_t> getRegisterCoords(const LinearLayout &layout, int32_t reg);
+
+/// The part of each coordinate that depends on the thread (i32 per output
+/// dimension): the XOR of the lane and warp bases of the set bits of `tid`.
+/// A register's coordinates are its register part XOR this part.
+SmallVector<Value> emitThreadCoords(OpBuilder &b, Location loc,
+                                    const LinearLayout &layout,
+                                    ThreadIndex tid);
+
+/// The i32 coordinates of every register of `layout` in the calling thread.
+SmallVector<SmallVector<Value>> emitAllCoords(OpBuilder &b, Location loc,
+                                              const LinearLayout &layout,
+                                              ThreadIndex tid);
+
+/// True when the thread-dependent parts (lane and warp bases) of `a` and `b`
+/// are the same map, so that registers with equal register-part coordinates
+/// hold equal elements in every thread.
+bool haveSameThreadMap(const LinearLayout &a, const LinearLayout &b);
+
+/// For each register of `dst`, the register of `src` holding the same
+/// element when both layouts place elements in threads alike
+/// (haveSameThreadMap): the coordinates of a `dst` register, passed through
+/// `project`, are looked up among the `src` registers. std::nullopt when
+/// some element is missing.
+std::optional<SmallVector<int32_t>> mapRegisters(
+    const LinearLayout &src, const LinearLayout &dst,
+    llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project);
+
+/// An i1 that is true in exactly one of the threads holding copies of each
+/// element (lanes and warps whose broadcast bits are zero), or null when no
+/// thread bit is a broadcast.
+Value emitOwnerPredicate(OpBuilder &b, Location loc, const LinearLayout &layout,
+                         ThreadIndex tid);
+
+//===--- Small builders
+//----------------------------------------------------===//
+
+Value createI32(OpBuilder &b, Location loc, int64_t value);
+Value createI64(OpBuilder &b, Location loc, int64_t value);
+Value createConstant(OpBuilder &b, Location loc, Type type, int64_t value);
+/// The neutral "undefined" value of `type`: zero (deterministic, unlike
+/// poison, so masked-off lanes never differ between runs).
+Value createZero(OpBuilder &b, Location loc, Type type);
+
+/// A pointer into shared memory `offset` bytes (i32 value) after the base.
+FailureOr<Value> getSharedPointer(OpBuilder &b, Location loc,
+                                  LoweringContext &ctx, Value byteOffset,
+                                  Operation *op);
+
+/// Branches around `body` on `pred`: `body` runs with the builder inside the
+/// taken block and returns the values it yields (or none); the results are
+/// those values when `pred` holds, else `otherwise`. The builder ends after
+/// the join.
+SmallVector<Value>
+emitIf(RewriterBase &b, Location loc, Value pred, ValueRange otherwise,
+       llvm::function_ref<SmallVector<Value>(OpBuilder &)> body);
+
+/// Bytes of one element of `type` in memory (pointers: 8).
+unsigned getElementBytes(Type type);
+
+//===--- Pattern sets
+//------------------------------------------------------===//
+
+void populateFunctionPatterns(GPUTypeConverter &converter,
+                              RewritePatternSet &patterns,
+                              LoweringContext &ctx);
+void populateElementwisePatterns(GPUTypeConverter &converter,
+                                 RewritePatternSet &patterns,
+                                 LoweringContext &ctx);
+void populateShapePatterns(GPUTypeConverter &converter,
+                           RewritePatternSet &patterns, LoweringContext &ctx);
+void populateMemoryPatterns(GPUTypeConverter &converter,
+                            RewritePatternSet &patterns, LoweringContext &ctx);
+void populateReducePatterns(GPUTypeConverter &converter,
+                            RewritePatternSet &patterns, LoweringContext &ctx);
+void populateDotPatterns(GPUTypeConverter &converter,
+                         RewritePatternSet &patterns, LoweringContext &ctx);
+void populateMiscPatterns(GPUTypeConverter &converter,
+                          RewritePatternSet &patterns, LoweringContext &ctx);
+
+/// Plans shared memory for `module`: the scratch its conversions,
+/// reductions and scalar atomics need. (Buffers of local_alloc are not
+/// placed yet; the lowering rejects them.)
+SharedMemoryPlan planSharedMemory(ModuleOp module);
+
+/// Scratch bytes a layout conversion of `type` needs (0 when it stays in
+/// registers).
+uint64_t getConvertScratchBytes(RankedTensorType src, RankedTensorType dst);
+/// Scratch bytes a reduction needs (0 when it stays within warps).
+uint64_t getReduceScratchBytes(ReduceOp op);
+
+} // namespace mlir::tessera::lowering
+
+#endif // TESSERA_LIB_CONVERSION_TESSERAGPUTOLLVM_LOWERING_H

@@ -1,0 +1,393 @@
+//===- ReduceOps.cpp - Reductions within threads, warps and blocks --------===//
+//
+// A reduction along `axis` combines, in order: the registers of a thread
+// that hold elements differing only along the axis; then the lanes whose
+// layout bases move along the axis, by a butterfly of xor-shuffles (or the
+// target's warp reduction); then the warps, through shared memory, every
+// thread reading the partial results of all warps in the same order so that
+// all copies of a result agree bit for bit.
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::lowering;
+
+namespace {
+
+/// The bits of `inDim` whose bases move along `axis`, after checking that
+/// they move along nothing else.
+FailureOr<SmallVector<unsigned>> getAxisBits(const LinearLayout &layout,
+                                             StringRef inDim, unsigned axis,
+                                             Operation *op) {
+  SmallVector<unsigned> bits;
+  if (!layout.hasInDim(inDim))
+    return bits;
+  for (auto [i, basis] : llvm::enumerate(layout.getBases(inDim))) {
+    if (basis[axis] == 0)
+      continue;
+    for (auto [d, v] : llvm::enumerate(basis))
+      if (d != axis && v != 0)
+        return op->emitError("cannot reduce over a layout whose ")
+               << inDim << " bit " << i
+               << " moves along the reduced and another dimension";
+    bits.push_back(i);
+  }
+  return bits;
+}
+
+/// The single combining op of a reduction region the targets know natively.
+std::optional<WarpReduceKind> getWarpReduceKind(Region &region) {
+  Block &block = region.front();
+  if (block.getNumArguments() != 2 || block.getOperations().size() != 2)
+    return std::nullopt;
+  Operation &op = block.front();
+  if (op.getNumOperands() != 2 ||
+      !llvm::is_contained(op.getOperands(), block.getArgument(0)) ||
+      !llvm::is_contained(op.getOperands(), block.getArgument(1)))
+    return std::nullopt;
+  return llvm::TypeSwitch<Operation *, std::optional<WarpReduceKind>>(&op)
+      .Case([](arith::AddIOp) { return WarpReduceKind::Add; })
+      .Case([](arith::AddFOp) { return WarpReduceKind::FAdd; })
+      .Case([](arith::MulIOp) { return WarpReduceKind::Mul; })
+      .Case([](arith::MulFOp) { return WarpReduceKind::FMul; })
+      .Case([](arith::MinSIOp) { return WarpReduceKind::MinS; })
+      .Case([](arith::MinUIOp) { return WarpReduceKind::MinU; })
+      .Case([](arith::MaxSIOp) { return WarpReduceKind::MaxS; })
+      .Case([](arith::MaxUIOp) { return WarpReduceKind::MaxU; })
+      .Case([](arith::MinimumFOp) { return WarpReduceKind::MinF; })
+      .Case([](arith::MaximumFOp) { return WarpReduceKind::MaxF; })
+      .Case([](arith::AndIOp) { return WarpReduceKind::And; })
+      .Case([](arith::OrIOp) { return WarpReduceKind::Or; })
+      .Case([](arith::XOrIOp) { return WarpReduceKind::Xor; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// The value `value` holds in lane `lane ^ mask`, for any scalar: narrower
+/// values travel in an i32, wider ones in several.
+FailureOr<Value> shuffleAny(OpBuilder &b, Location loc, LoweringHooks &hooks,
+                            Value value, unsigned mask) {
+  Type type = value.getType();
+  unsigned bits =
+      isa<LLVM::LLVMPointerType>(type) ? 64 : type.getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type();
+  if (bits == 32)
+    return hooks.shuffleXor(b, loc, value, mask);
+  if (bits < 32) {
+    Type intType = b.getIntegerType(bits);
+    Value asInt = isa<FloatType>(type)
+                      ? LLVM::BitcastOp::create(b, loc, intType, value)
+                      : value;
+    Value wide = LLVM::ZExtOp::create(b, loc, i32, asInt);
+    FailureOr<Value> got = hooks.shuffleXor(b, loc, wide, mask);
+    if (failed(got))
+      return failure();
+    Value narrow = LLVM::TruncOp::create(b, loc, intType, *got);
+    return isa<FloatType>(type)
+               ? LLVM::BitcastOp::create(b, loc, type, narrow).getResult()
+               : narrow;
+  }
+  // 64 bits: two halves.
+  Value asInt = value;
+  Type i64 = b.getI64Type();
+  if (isa<LLVM::LLVMPointerType>(type))
+    asInt = LLVM::PtrToIntOp::create(b, loc, i64, value);
+  else if (isa<FloatType>(type))
+    asInt = LLVM::BitcastOp::create(b, loc, i64, value);
+  Value lo = LLVM::TruncOp::create(b, loc, i32, asInt);
+  Value hi = LLVM::TruncOp::create(
+      b, loc, i32, LLVM::LShrOp::create(b, loc, asInt, createI64(b, loc, 32)));
+  FailureOr<Value> gotLo = hooks.shuffleXor(b, loc, lo, mask);
+  FailureOr<Value> gotHi = hooks.shuffleXor(b, loc, hi, mask);
+  if (failed(gotLo) || failed(gotHi))
+    return failure();
+  Value joined = LLVM::OrOp::create(
+      b, loc, LLVM::ZExtOp::create(b, loc, i64, *gotLo),
+      LLVM::ShlOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i64, *gotHi),
+                          createI64(b, loc, 32)));
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::IntToPtrOp::create(b, loc, type, joined).getResult();
+  if (isa<FloatType>(type))
+    return LLVM::BitcastOp::create(b, loc, type, joined).getResult();
+  return joined;
+}
+
+struct ReduceLowering : public GPUPattern<ReduceOp> {
+  using GPUPattern::GPUPattern;
+
+  /// The combine region applied to (acc, cur), inlined at the builder.
+  SmallVector<Value> combine(ConversionPatternRewriter &rewriter, ReduceOp op,
+                             ArrayRef<Value> acc, ArrayRef<Value> cur) const {
+    Block &block = op.getCombineOp().front();
+    IRMapping mapping;
+    unsigned n = acc.size();
+    for (unsigned i = 0; i < n; ++i) {
+      mapping.map(block.getArgument(i), acc[i]);
+      mapping.map(block.getArgument(n + i), cur[i]);
+    }
+    for (Operation &inner : block.without_terminator())
+      rewriter.clone(inner, mapping);
+    SmallVector<Value> results;
+    for (Value v : block.getTerminator()->getOperands())
+      results.push_back(mapping.lookupOrDefault(v));
+    return results;
+  }
+
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned axis = op.getAxis();
+    auto srcType = cast<RankedTensorType>(op.getSrcs().front().getType());
+    LinearLayout layout = getLayout(srcType);
+    unsigned numOperands = op.getSrcs().size();
+    unsigned rank = srcType.getRank();
+
+    SmallVector<SmallVector<Value>> srcRegs;
+    for (auto [value, original] : llvm::zip(adaptor.getSrcs(), op.getSrcs()))
+      srcRegs.push_back(
+          unpackRegisters(rewriter, loc, value, original.getType()));
+
+    // 1. Within the thread: registers grouped by their coordinates off the
+    // axis, combined in register order.
+    std::map<SmallVector<int32_t>, SmallVector<Value>> groups;
+    std::map<SmallVector<int32_t>, int32_t> representative;
+    for (size_t r = 0; r < srcRegs.front().size(); ++r) {
+      SmallVector<int32_t> key = getRegisterCoords(layout, r);
+      key[axis] = 0;
+      SmallVector<Value> cur;
+      for (auto &regs : srcRegs)
+        cur.push_back(regs[r]);
+      auto [it, inserted] = groups.try_emplace(key, cur);
+      if (inserted)
+        representative[key] = r;
+      else
+        it->second = combine(rewriter, op, it->second, cur);
+    }
+
+    // 2. Across lanes.
+    FailureOr<SmallVector<unsigned>> laneBits =
+        getAxisBits(layout, kLaneDim, axis, op);
+    FailureOr<SmallVector<unsigned>> warpBits =
+        getAxisBits(layout, kWarpDim, axis, op);
+    if (failed(laneBits) || failed(warpBits))
+      return failure();
+    if (!laneBits->empty()) {
+      unsigned laneMask = 0;
+      for (unsigned bit : *laneBits)
+        laneMask |= 1u << bit;
+      std::optional<WarpReduceKind> kind =
+          numOperands == 1 ? getWarpReduceKind(op.getCombineOp())
+                           : std::nullopt;
+      for (auto &[key, acc] : groups) {
+        if (kind) {
+          FailureOr<Value> reduced =
+              ctx.hooks.warpReduce(rewriter, loc, acc[0], *kind, laneMask);
+          if (succeeded(reduced)) {
+            acc[0] = *reduced;
+            continue;
+          }
+        }
+        for (unsigned bit : *laneBits) {
+          SmallVector<Value> other;
+          for (Value v : acc) {
+            FailureOr<Value> got =
+                shuffleAny(rewriter, loc, ctx.hooks, v, 1u << bit);
+            if (failed(got))
+              return op.emitError("the ")
+                     << ctx.hooks.getName()
+                     << " target cannot exchange registers between lanes, "
+                        "which this reduction needs";
+            other.push_back(*got);
+          }
+          acc = combine(rewriter, op, acc, other);
+        }
+      }
+    }
+
+    // 3. Across warps, through shared memory.
+    SmallVector<int64_t> resultShape(srcType.getShape());
+    resultShape.erase(resultShape.begin() + axis);
+    if (!warpBits->empty()) {
+      FailureOr<ThreadIndex> tid = getThreadIndex(rewriter, loc, ctx, op);
+      if (failed(tid))
+        return failure();
+      unsigned numSlots = 1u << warpBits->size();
+      int64_t numOut = 1;
+      for (int64_t s : resultShape)
+        numOut *= s;
+      // This warp's slot: its axis bits, packed.
+      Value slot = createI32(rewriter, loc, 0);
+      for (auto [j, bit] : llvm::enumerate(*warpBits)) {
+        Value set = LLVM::AndOp::create(
+            rewriter, loc,
+            LLVM::LShrOp::create(rewriter, loc, tid->warp,
+                                 createI32(rewriter, loc, bit)),
+            createI32(rewriter, loc, 1));
+        slot = LLVM::OrOp::create(
+            rewriter, loc, slot,
+            LLVM::ShlOp::create(rewriter, loc, set,
+                                createI32(rewriter, loc, j)));
+      }
+      SmallVector<Value> threadCoords =
+          emitThreadCoords(rewriter, loc, layout, *tid);
+      // Flat index of a group's result element.
+      auto outIndex = [&](ArrayRef<int32_t> key) {
+        Value flat = createI32(rewriter, loc, 0);
+        int64_t stride = 1;
+        for (int d = int(rank) - 1; d >= 0; --d) {
+          if (unsigned(d) == axis)
+            continue;
+          Value coord = threadCoords[d];
+          if (key[d])
+            coord = LLVM::XOrOp::create(rewriter, loc, coord,
+                                        createI32(rewriter, loc, key[d]));
+          // Thread parts along the axis belong to the slot, not the index.
+          flat = LLVM::AddOp::create(
+              rewriter, loc, flat,
+              LLVM::MulOp::create(rewriter, loc, coord,
+                                  createI32(rewriter, loc, stride)));
+          stride *= srcType.getShape()[d];
+        }
+        return flat;
+      };
+      // Operand k's partials live at scratch + k * region, [slot][out].
+      SmallVector<uint64_t> regionStart;
+      uint64_t offset = ctx.plan.scratchOffset;
+      for (Value src : op.getSrcs()) {
+        offset = llvm::alignTo(offset, 8);
+        regionStart.push_back(offset);
+        offset += uint64_t(numSlots) * numOut *
+                  getElementBytes(getElementTypeOrSelf(src.getType()));
+      }
+      auto slotPointer = [&](unsigned k, Value slotIndex,
+                             Value out) -> FailureOr<Value> {
+        unsigned bytes =
+            getElementBytes(getElementTypeOrSelf(op.getSrcs()[k].getType()));
+        Value index = LLVM::AddOp::create(
+            rewriter, loc,
+            LLVM::MulOp::create(rewriter, loc, slotIndex,
+                                createI32(rewriter, loc, numOut)),
+            out);
+        Value byteOffset = LLVM::AddOp::create(
+            rewriter, loc,
+            LLVM::MulOp::create(rewriter, loc, index,
+                                createI32(rewriter, loc, bytes)),
+            createI32(rewriter, loc, regionStart[k]));
+        return getSharedPointer(rewriter, loc, ctx, byteOffset, op);
+      };
+      if (failed(ctx.hooks.createBarrier(rewriter, loc)))
+        return op.emitError("the ")
+               << ctx.hooks.getName()
+               << " target has no block barrier, which a reduction across "
+                  "warps needs";
+      for (auto &[key, acc] : groups) {
+        Value out = outIndex(key);
+        for (unsigned k = 0; k < numOperands; ++k) {
+          FailureOr<Value> ptr = slotPointer(k, slot, out);
+          if (failed(ptr))
+            return failure();
+          // Every lane holds the same partial; all may write it.
+          LLVM::StoreOp::create(rewriter, loc, acc[k], *ptr);
+        }
+      }
+      (void)ctx.hooks.createBarrier(rewriter, loc);
+      for (auto &[key, acc] : groups) {
+        Value out = outIndex(key);
+        SmallVector<Value> total;
+        for (unsigned s = 0; s < numSlots; ++s) {
+          SmallVector<Value> partial;
+          for (unsigned k = 0; k < numOperands; ++k) {
+            FailureOr<Value> ptr =
+                slotPointer(k, createI32(rewriter, loc, s), out);
+            if (failed(ptr))
+              return failure();
+            partial.push_back(
+                LLVM::LoadOp::create(rewriter, loc, acc[k].getType(), *ptr));
+          }
+          total = s == 0 ? partial : combine(rewriter, op, total, partial);
+        }
+        acc = total;
+      }
+    }
+
+    // 4. Results.
+    if (rank == 1) {
+      rewriter.replaceOp(op, groups.begin()->second);
+      return success();
+    }
+    SmallVector<Value> results;
+    for (unsigned k = 0; k < numOperands; ++k) {
+      auto resultType = cast<RankedTensorType>(op.getResult(k).getType());
+      LinearLayout resultLayout = getLayout(resultType);
+      std::map<SmallVector<int32_t>, Value> byCoords;
+      for (auto &[key, acc] : groups) {
+        SmallVector<int32_t> dropped(key);
+        dropped.erase(dropped.begin() + axis);
+        byCoords[dropped] = acc[k];
+      }
+      // The result's threads must hold what the source's threads computed.
+      for (StringRef dim : {StringRef(kLaneDim), StringRef(kWarpDim)}) {
+        if (!layout.hasInDim(dim))
+          continue;
+        for (unsigned i = 0; i < layout.getInDimSizeLog2(dim); ++i) {
+          SmallVector<int32_t> dropped(layout.getBasis(dim, i));
+          dropped.erase(dropped.begin() + axis);
+          if (!resultLayout.hasInDim(dim) ||
+              dropped != SmallVector<int32_t>(resultLayout.getBasis(dim, i)))
+            return op.emitError("the result layout ")
+                   << resultType.getEncoding()
+                   << " is not the slice of the source layout along the axis";
+        }
+      }
+      SmallVector<Value> regs;
+      for (int32_t r = 0; r < getNumRegisters(resultType); ++r) {
+        auto it = byCoords.find(getRegisterCoords(resultLayout, r));
+        if (it == byCoords.end())
+          return op.emitError("the result layout ")
+                 << resultType.getEncoding()
+                 << " holds elements the source's threads do not reduce";
+        regs.push_back(it->second);
+      }
+      results.push_back(packRegisters(
+          rewriter, loc, getTypeConverter()->convertType(resultType), regs));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+} // namespace
+
+uint64_t lowering::getReduceScratchBytes(ReduceOp op) {
+  auto srcType = cast<RankedTensorType>(op.getSrcs().front().getType());
+  LinearLayout layout = getLayout(srcType);
+  unsigned axis = op.getAxis();
+  unsigned warpAxisBits = 0;
+  if (layout.hasInDim(kWarpDim))
+    for (auto &basis : layout.getBases(kWarpDim))
+      warpAxisBits += basis[axis] != 0;
+  if (warpAxisBits == 0)
+    return 0;
+  uint64_t numOut = srcType.getNumElements() / srcType.getShape()[axis];
+  uint64_t bytes = 0;
+  for (Value src : op.getSrcs())
+    bytes = llvm::alignTo(bytes, 8) +
+            (uint64_t(1) << warpAxisBits) * numOut *
+                getElementBytes(getElementTypeOrSelf(src.getType()));
+  return bytes;
+}
+
+void lowering::populateReducePatterns(GPUTypeConverter &converter,
+                                      RewritePatternSet &patterns,
+                                      LoweringContext &ctx) {
+  patterns.add<ReduceLowering>(converter, ctx);
+}

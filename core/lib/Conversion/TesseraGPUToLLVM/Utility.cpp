@@ -1,0 +1,305 @@
+//===- Utility.cpp - Registers, coordinates and builders of the lowering --===//
+#include "Lowering.h"
+
+#include "tessera/Dialect/TesseraGPU/IR/LayoutUtils.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::lowering;
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+GPUTypeConverter::GPUTypeConverter(MLIRContext *ctx,
+                                   const LowerToLLVMOptions &options,
+                                   unsigned sharedAddressSpace)
+    : LLVMTypeConverter(ctx, options) {
+  addConversion([ctx](PointerType type) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, type.getAddressSpace());
+  });
+  addConversion([ctx, sharedAddressSpace](gpu::MemDescType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, sharedAddressSpace);
+  });
+  addConversion(
+      [ctx](gpu::AsyncTokenType) -> Type { return IntegerType::get(ctx, 32); });
+  addConversion([this](RankedTensorType type) -> std::optional<Type> {
+    if (!gpu::getDistributedEncoding(type))
+      return std::nullopt;
+    Type element = convertType(type.getElementType());
+    if (!element)
+      return std::nullopt;
+    int64_t n = getNumRegisters(type);
+    return LLVM::LLVMStructType::getLiteral(type.getContext(),
+                                            SmallVector<Type>(n, element));
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Registers
+//===----------------------------------------------------------------------===//
+
+LinearLayout lowering::getLayout(Type tensorType) {
+  return gpu::toLinearLayout(cast<RankedTensorType>(tensorType));
+}
+
+int64_t lowering::getNumRegisters(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !gpu::getDistributedEncoding(tensor))
+    return 1;
+  return getLayout(tensor).getInDimSize(kRegisterDim);
+}
+
+SmallVector<Value> lowering::unpackRegisters(OpBuilder &b, Location loc,
+                                             Value value, Type type) {
+  auto structType = dyn_cast<LLVM::LLVMStructType>(value.getType());
+  if (!structType || !isa<RankedTensorType>(type))
+    return {value};
+  SmallVector<Value> registers;
+  for (int64_t i = 0, e = structType.getBody().size(); i < e; ++i)
+    registers.push_back(LLVM::ExtractValueOp::create(b, loc, value, i));
+  return registers;
+}
+
+Value lowering::packRegisters(OpBuilder &b, Location loc, Type structType,
+                              ValueRange registers) {
+  auto type = dyn_cast<LLVM::LLVMStructType>(structType);
+  if (!type) {
+    assert(registers.size() == 1 && "a scalar holds one register");
+    return registers.front();
+  }
+  assert(type.getBody().size() == registers.size() && "register count");
+  Value result = LLVM::UndefOp::create(b, loc, type);
+  for (auto [i, reg] : llvm::enumerate(registers))
+    result = LLVM::InsertValueOp::create(b, loc, result, reg, i);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Coordinates
+//===----------------------------------------------------------------------===//
+
+FailureOr<ThreadIndex> lowering::getThreadIndex(OpBuilder &b, Location loc,
+                                                LoweringContext &ctx,
+                                                Operation *op) {
+  FailureOr<Value> tid = ctx.hooks.getThreadId(b, loc);
+  if (failed(tid))
+    return op->emitError("the ")
+           << ctx.hooks.getName()
+           << " target gives no thread index, which this operation needs";
+  unsigned shift = llvm::Log2_32(ctx.threadsPerWarp);
+  Value lane = LLVM::AndOp::create(b, loc, *tid,
+                                   createI32(b, loc, ctx.threadsPerWarp - 1));
+  Value warp = LLVM::LShrOp::create(b, loc, *tid, createI32(b, loc, shift));
+  return ThreadIndex{lane, warp};
+}
+
+SmallVector<int32_t> lowering::getRegisterCoords(const LinearLayout &layout,
+                                                 int32_t reg) {
+  SmallVector<LinearLayout::NamedInt> ins;
+  for (StringRef dim : layout.getInDimNames())
+    ins.push_back({dim, dim == kRegisterDim ? reg : 0});
+  SmallVector<int32_t> coords;
+  for (auto &[name, value] : layout.apply(ins))
+    coords.push_back(value);
+  return coords;
+}
+
+/// XORs into `coords` the bases of the set bits of `index` along `inDim`.
+static void xorThreadBases(OpBuilder &b, Location loc,
+                           const LinearLayout &layout, StringRef inDim,
+                           Value index, SmallVector<Value> &coords) {
+  if (!layout.hasInDim(inDim))
+    return;
+  for (auto [bit, basis] : llvm::enumerate(layout.getBases(inDim))) {
+    Value mask = createI32(b, loc, int64_t(1) << bit);
+    Value isSet = LLVM::AndOp::create(b, loc, index, mask);
+    for (auto [dim, value] : llvm::enumerate(basis)) {
+      if (value == 0)
+        continue;
+      // (index & 2^bit) is 0 or 2^bit; scale it to 0 or `value`.
+      Value term;
+      if (llvm::isPowerOf2_32(value)) {
+        int shift = int(llvm::Log2_32(value)) - int(bit);
+        if (shift > 0)
+          term = LLVM::ShlOp::create(b, loc, isSet, createI32(b, loc, shift));
+        else if (shift < 0)
+          term = LLVM::LShrOp::create(b, loc, isSet, createI32(b, loc, -shift));
+        else
+          term = isSet;
+      } else {
+        Value one = LLVM::LShrOp::create(b, loc, isSet, createI32(b, loc, bit));
+        term = LLVM::MulOp::create(b, loc, one, createI32(b, loc, value));
+      }
+      coords[dim] = LLVM::XOrOp::create(b, loc, coords[dim], term);
+    }
+  }
+}
+
+SmallVector<Value> lowering::emitThreadCoords(OpBuilder &b, Location loc,
+                                              const LinearLayout &layout,
+                                              ThreadIndex tid) {
+  SmallVector<Value> coords(layout.getNumOutDims(), createI32(b, loc, 0));
+  xorThreadBases(b, loc, layout, kLaneDim, tid.lane, coords);
+  xorThreadBases(b, loc, layout, kWarpDim, tid.warp, coords);
+  return coords;
+}
+
+SmallVector<SmallVector<Value>>
+lowering::emitAllCoords(OpBuilder &b, Location loc, const LinearLayout &layout,
+                        ThreadIndex tid) {
+  SmallVector<Value> thread = emitThreadCoords(b, loc, layout, tid);
+  int32_t numRegs =
+      layout.hasInDim(kRegisterDim) ? layout.getInDimSize(kRegisterDim) : 1;
+  SmallVector<SmallVector<Value>> all;
+  for (int32_t reg = 0; reg < numRegs; ++reg) {
+    SmallVector<int32_t> regCoords = getRegisterCoords(layout, reg);
+    SmallVector<Value> coords;
+    for (auto [dim, value] : llvm::enumerate(regCoords))
+      coords.push_back(value == 0
+                           ? thread[dim]
+                           : LLVM::XOrOp::create(b, loc, thread[dim],
+                                                 createI32(b, loc, value)));
+    all.push_back(std::move(coords));
+  }
+  return all;
+}
+
+bool lowering::haveSameThreadMap(const LinearLayout &a, const LinearLayout &b) {
+  if (a.getOutDims() != b.getOutDims())
+    return false;
+  for (StringRef dim : {StringRef(kLaneDim), StringRef(kWarpDim)}) {
+    bool inA = a.hasInDim(dim), inB = b.hasInDim(dim);
+    if (inA != inB)
+      return false;
+    if (inA && a.getBases(dim) != b.getBases(dim))
+      return false;
+  }
+  return true;
+}
+
+std::optional<SmallVector<int32_t>> lowering::mapRegisters(
+    const LinearLayout &src, const LinearLayout &dst,
+    llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project) {
+  std::map<SmallVector<int32_t>, int32_t> byCoords;
+  int32_t numSrc =
+      src.hasInDim(kRegisterDim) ? src.getInDimSize(kRegisterDim) : 1;
+  for (int32_t reg = 0; reg < numSrc; ++reg)
+    byCoords.try_emplace(getRegisterCoords(src, reg), reg);
+  int32_t numDst =
+      dst.hasInDim(kRegisterDim) ? dst.getInDimSize(kRegisterDim) : 1;
+  SmallVector<int32_t> map;
+  for (int32_t reg = 0; reg < numDst; ++reg) {
+    auto it = byCoords.find(project(getRegisterCoords(dst, reg)));
+    if (it == byCoords.end())
+      return std::nullopt;
+    map.push_back(it->second);
+  }
+  return map;
+}
+
+Value lowering::emitOwnerPredicate(OpBuilder &b, Location loc,
+                                   const LinearLayout &layout,
+                                   ThreadIndex tid) {
+  Value pred;
+  for (auto &[dim, mask] : layout.getFreeVariableMasks()) {
+    Value index;
+    if (dim == kLaneDim)
+      index = tid.lane;
+    else if (dim == kWarpDim)
+      index = tid.warp;
+    if (!index || mask == 0)
+      continue;
+    Value bits = LLVM::AndOp::create(b, loc, index, createI32(b, loc, mask));
+    Value isOwner = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
+                                         createI32(b, loc, 0));
+    pred = pred ? LLVM::AndOp::create(b, loc, pred, isOwner) : isOwner;
+  }
+  return pred;
+}
+
+//===----------------------------------------------------------------------===//
+// Builders
+//===----------------------------------------------------------------------===//
+
+Value lowering::createI32(OpBuilder &b, Location loc, int64_t value) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(int32_t(value)));
+}
+
+Value lowering::createI64(OpBuilder &b, Location loc, int64_t value) {
+  return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                  b.getI64IntegerAttr(value));
+}
+
+Value lowering::createConstant(OpBuilder &b, Location loc, Type type,
+                               int64_t value) {
+  if (auto f = dyn_cast<FloatType>(type))
+    return LLVM::ConstantOp::create(b, loc, type,
+                                    b.getFloatAttr(f, double(value)));
+  return LLVM::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, value));
+}
+
+Value lowering::createZero(OpBuilder &b, Location loc, Type type) {
+  return LLVM::ZeroOp::create(b, loc, type);
+}
+
+unsigned lowering::getElementBytes(Type type) {
+  if (isa<PointerType, LLVM::LLVMPointerType>(type))
+    return 8;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  return std::max(1u, bits / 8);
+}
+
+FailureOr<Value> lowering::getSharedPointer(OpBuilder &b, Location loc,
+                                            LoweringContext &ctx,
+                                            Value byteOffset, Operation *op) {
+  FailureOr<Value> base = ctx.hooks.getSharedMemoryBase(b, loc);
+  if (failed(base)) {
+    // The spelling most LLVM targets give dynamic shared memory: an external
+    // zero-sized array in the shared address space.
+    auto module = op->getParentOfType<ModuleOp>();
+    StringRef name = "tessera_shared_memory";
+    auto i8 = b.getI8Type();
+    auto arrayType = LLVM::LLVMArrayType::get(i8, 0);
+    if (!module.lookupSymbol(name)) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(module.getBody());
+      auto global = LLVM::GlobalOp::create(
+          b, loc, arrayType, /*isConstant=*/false, LLVM::Linkage::External,
+          name, Attribute(), /*alignment=*/16, ctx.options.sharedAddressSpace);
+      (void)global;
+    }
+    auto ptrType = LLVM::LLVMPointerType::get(b.getContext(),
+                                              ctx.options.sharedAddressSpace);
+    base = LLVM::AddressOfOp::create(b, loc, ptrType, name).getResult();
+  }
+  return LLVM::GEPOp::create(b, loc, base->getType(), b.getI8Type(), *base,
+                             ArrayRef<LLVM::GEPArg>{byteOffset})
+      .getResult();
+}
+
+SmallVector<Value>
+lowering::emitIf(RewriterBase &rewriter, Location loc, Value pred,
+                 ValueRange otherwise,
+                 llvm::function_ref<SmallVector<Value>(OpBuilder &)> body) {
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  for (Value v : otherwise)
+    after->addArgument(v.getType(), loc);
+  Block *then = rewriter.createBlock(after);
+  rewriter.setInsertionPointToEnd(then);
+  SmallVector<Value> yielded = body(rewriter);
+  LLVM::BrOp::create(rewriter, loc, yielded, after);
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::CondBrOp::create(rewriter, loc, pred, then, ValueRange{}, after,
+                         otherwise);
+  rewriter.setInsertionPointToStart(after);
+  return SmallVector<Value>(after->getArguments());
+}
