@@ -61,8 +61,10 @@ struct FuncOpLowering : public ConvertOpToLLVMPattern<func::FuncOp> {
         func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
                         rewriter.getI64IntegerAttr(divisibility.getInt()));
     }
-    if (isKernel)
-      func->setAttr(kKernelAttrName, rewriter.getUnitAttr());
+    // What earlier stages recorded on the function (the kernel mark, a
+    // plugin's notes) stays on it.
+    for (NamedAttribute attr : op->getDiscardableAttrs())
+      func->setAttr(attr.getName(), attr.getValue());
     if (op.isDeclaration()) {
       func.setLinkage(LLVM::Linkage::External);
       rewriter.eraseOp(op);

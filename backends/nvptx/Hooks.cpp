@@ -1,0 +1,206 @@
+//===- Hooks.cpp - The NVPTX target's lowering hooks ----------------------===//
+//
+// What the shared lowering cannot say in plain LLVM for NVIDIA GPUs. Global
+// and shared accesses, dots and async copies decline for now: the core
+// branches around plain (vectorized) loads and stores, and computes dots
+// with multiply-adds.
+//
+//===----------------------------------------------------------------------===//
+#include "Hooks.h"
+
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::nvptx;
+
+namespace {
+
+Value i32Constant(OpBuilder &b, Location loc, int64_t value) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(int32_t(value)));
+}
+
+ModuleOp getModule(OpBuilder &b) {
+  Operation *op = b.getInsertionBlock()->getParentOp();
+  return isa<ModuleOp>(op) ? cast<ModuleOp>(op)
+                           : op->getParentOfType<ModuleOp>();
+}
+
+/// Declares `name` of `type` at the top of the module unless it exists.
+void declare(OpBuilder &b, Location loc, StringRef name,
+             LLVM::LLVMFunctionType type) {
+  ModuleOp module = getModule(b);
+  if (module.lookupSymbol(name))
+    return;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  LLVM::LLVMFuncOp::create(b, loc, name, type);
+}
+
+/// A pointer to a NUL-terminated constant copy of `text`, one global per
+/// distinct text.
+Value getStringPointer(OpBuilder &b, Location loc, StringRef prefix,
+                       StringRef text) {
+  ModuleOp module = getModule(b);
+  std::string data = text.str();
+  data.push_back('\0');
+  std::string name =
+      (prefix + "_" + std::to_string(llvm::hash_value(data) & 0xffffffff))
+          .str();
+  if (!module.lookupSymbol(name)) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(
+        b, loc, LLVM::LLVMArrayType::get(b.getI8Type(), data.size()),
+        /*isConstant=*/true, LLVM::Linkage::Internal, name,
+        b.getStringAttr(data));
+  }
+  return LLVM::AddressOfOp::create(b, loc, LLVM::LLVMPointerType::get(
+                                               b.getContext()),
+                                   name);
+}
+
+class NVPTXHooks : public LoweringHooks {
+public:
+  explicit NVPTXHooks(const Arch &arch) : arch(arch) {}
+
+  StringRef getName() const override { return kBackendName; }
+
+  FailureOr<Value> getProgramId(OpBuilder &b, Location loc,
+                                unsigned axis) override {
+    Type i32 = b.getI32Type();
+    switch (axis) {
+    case 0:
+      return NVVM::BlockIdXOp::create(b, loc, i32).getResult();
+    case 1:
+      return NVVM::BlockIdYOp::create(b, loc, i32).getResult();
+    case 2:
+      return NVVM::BlockIdZOp::create(b, loc, i32).getResult();
+    }
+    return failure();
+  }
+
+  FailureOr<Value> getNumPrograms(OpBuilder &b, Location loc,
+                                  unsigned axis) override {
+    Type i32 = b.getI32Type();
+    switch (axis) {
+    case 0:
+      return NVVM::GridDimXOp::create(b, loc, i32).getResult();
+    case 1:
+      return NVVM::GridDimYOp::create(b, loc, i32).getResult();
+    case 2:
+      return NVVM::GridDimZOp::create(b, loc, i32).getResult();
+    }
+    return failure();
+  }
+
+  FailureOr<Value> getThreadId(OpBuilder &b, Location loc) override {
+    return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type()).getResult();
+  }
+
+  LogicalResult createBarrier(OpBuilder &b, Location loc) override {
+    NVVM::Barrier0Op::create(b, loc);
+    return success();
+  }
+
+  FailureOr<Value> shuffleXor(OpBuilder &b, Location loc, Value value,
+                              unsigned laneMask) override {
+    Type type = value.getType();
+    if (!type.isInteger(32) && !type.isF32())
+      return failure();
+    // All 32 lanes take part; clamp 31 and no segment mask: the whole warp.
+    return NVVM::ShflOp::create(
+               b, loc, type, i32Constant(b, loc, -1), value,
+               i32Constant(b, loc, laneMask), i32Constant(b, loc, 0x1f),
+               NVVM::ShflKindAttr::get(b.getContext(), NVVM::ShflKind::bfly),
+               UnitAttr())
+        .getResult();
+  }
+
+  std::string getSyncScope(StringRef scope) override {
+    if (scope == "cta")
+      return "block";
+    if (scope == "gpu")
+      return "device";
+    return "";
+  }
+
+  LogicalResult printf(OpBuilder &b, Location loc, StringRef format,
+                       ValueRange args) override {
+    // vprintf(format, buffer): the arguments packed in a local struct, each
+    // at its natural alignment, as CUDA's printf passes them.
+    MLIRContext *ctx = b.getContext();
+    auto ptrType = LLVM::LLVMPointerType::get(ctx);
+    Value formatPtr = getStringPointer(b, loc, "tessera_printf_format", format);
+    Value buffer = LLVM::ZeroOp::create(b, loc, ptrType);
+    if (!args.empty()) {
+      SmallVector<Type> types;
+      for (Value v : args)
+        types.push_back(v.getType());
+      auto structType = LLVM::LLVMStructType::getLiteral(ctx, types);
+      buffer = LLVM::AllocaOp::create(b, loc, ptrType, structType,
+                                      i32Constant(b, loc, 1), 8);
+      for (auto [i, v] : llvm::enumerate(args)) {
+        Value field = LLVM::GEPOp::create(
+            b, loc, ptrType, structType, buffer,
+            ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
+        LLVM::StoreOp::create(b, loc, v, field);
+      }
+    }
+    declare(b, loc, "vprintf",
+            LLVM::LLVMFunctionType::get(b.getI32Type(), {ptrType, ptrType}));
+    LLVM::CallOp::create(b, loc, TypeRange{b.getI32Type()}, "vprintf",
+                         ValueRange{formatPtr, buffer});
+    return success();
+  }
+
+  LogicalResult assertFail(OpBuilder &b, Location loc, StringRef message,
+                           StringRef file, StringRef function,
+                           unsigned line) override {
+    // The CUDA runtime's device assert: prints the message with its place
+    // and stops the kernel with cudaErrorAssert.
+    MLIRContext *ctx = b.getContext();
+    auto ptrType = LLVM::LLVMPointerType::get(ctx);
+    declare(b, loc, "__assertfail",
+            LLVM::LLVMFunctionType::get(
+                LLVM::LLVMVoidType::get(ctx),
+                {ptrType, ptrType, b.getI32Type(), ptrType, b.getI64Type()}));
+    Value args[] = {
+        getStringPointer(b, loc, "tessera_assert_message", message),
+        getStringPointer(b, loc, "tessera_assert_file", file),
+        i32Constant(b, loc, line),
+        getStringPointer(b, loc, "tessera_assert_function", function),
+        LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                 b.getI64IntegerAttr(1))};
+    LLVM::CallOp::create(b, loc, TypeRange{}, "__assertfail", args);
+    return success();
+  }
+
+  void populatePatterns(LLVMTypeConverter &converter,
+                        RewritePatternSet &patterns) override {
+    // math ops on scalars become libdevice calls, before MLIR's generic
+    // LLVM intrinsics (which NVPTX cannot select for most functions).
+    populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/10);
+  }
+
+  void finalizeKernel(LLVM::LLVMFuncOp func, unsigned threads) override {
+    MLIRContext *ctx = func.getContext();
+    func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
+                  UnitAttr::get(ctx));
+    func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                  DenseI32ArrayAttr::get(ctx, {int32_t(threads), 1, 1}));
+  }
+
+private:
+  Arch arch;
+};
+
+} // namespace
+
+std::shared_ptr<LoweringHooks> nvptx::createLoweringHooks(const Arch &arch) {
+  return std::make_shared<NVPTXHooks>(arch);
+}

@@ -1,0 +1,86 @@
+//===- Pipeline.cpp - The NVPTX backend's stages --------------------------===//
+//
+// After the core stages, "lower-to-llvm": the kernel's signature is recorded
+// (the launch needs it after types are gone), then the core's shared
+// lowering runs with the NVPTX hooks.
+//
+//===----------------------------------------------------------------------===//
+#include "Pipeline.h"
+
+#include "Hooks.h"
+
+#include "tessera/Backend/Backend.h"
+#include "tessera/Backend/Signature.h"
+#include "tessera/Conversion/TesseraGPUToLLVM.h"
+#include "tessera/Dialect/Tessera/IR/Dialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Pass/Pass.h"
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::nvptx;
+
+namespace {
+
+/// Records on each kernel its parameter types (Triton's signature names)
+/// and names, which CompiledKernel carries to the launch.
+struct RecordSignaturePass
+    : public PassWrapper<RecordSignaturePass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RecordSignaturePass)
+
+  StringRef getArgument() const final { return "tessera-nvptx-record-signature"; }
+
+  void runOnOperation() override {
+    bool failedAny = false;
+    getOperation().walk([&](func::FuncOp func) {
+      if (!func->hasAttr(kKernelAttrName))
+        return;
+      SmallVector<Attribute> types, names;
+      for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+        std::string name = getSignatureTypeName(type);
+        if (name.empty()) {
+          func.emitError("kernel parameter ")
+              << i << " of type " << type
+              << " cannot be passed to an NVIDIA GPU launch";
+          failedAny = true;
+          continue;
+        }
+        types.push_back(StringAttr::get(func.getContext(), name));
+        auto argName = func.getArgAttrOfType<StringAttr>(i, "tessera.name");
+        names.push_back(argName ? argName
+                                : StringAttr::get(func.getContext(),
+                                                  "arg" + std::to_string(i)));
+      }
+      func->setAttr(kParamTypesAttrName,
+                    ArrayAttr::get(func.getContext(), types));
+      func->setAttr(kParamNamesAttrName,
+                    ArrayAttr::get(func.getContext(), names));
+    });
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
+  return pipeline.insert(
+      "end", PipelineStage{
+                 kLowerToLLVMStage.str(),
+                 "tessera_gpu -> LLVM + NVVM dialects (shared lowering, NVPTX "
+                 "hooks)",
+                 [arch](OpPassManager &pm, const PipelineOptions &options) {
+                   pm.addPass(std::make_unique<RecordSignaturePass>());
+                   GPULoweringOptions lowering;
+                   lowering.sharedAddressSpace = 3;
+                   lowering.maxVectorBits = options.maxVectorBits;
+                   buildLowerToLLVMPipeline(pm, createLoweringHooks(arch),
+                                            lowering);
+                 }});
+}
+
+void nvptx::registerNVPTXDialects(DialectRegistry &registry) {
+  registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+}

@@ -1,0 +1,29 @@
+//===- Pipeline.h - The NVPTX backend's stages ------------------*- C++ -*-===//
+#ifndef TESSERA_BACKENDS_NVPTX_PIPELINE_H
+#define TESSERA_BACKENDS_NVPTX_PIPELINE_H
+
+#include "Target.h"
+
+#include "tessera/Pipeline/Pipeline.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "llvm/Support/Error.h"
+
+namespace mlir::tessera::nvptx {
+
+/// Function attributes the lowering leaves on each kernel: its parameters'
+/// signature type names ("*fp32", "i32", ...) and names.
+inline constexpr llvm::StringLiteral kParamTypesAttrName =
+    "tessera_nvptx.param_types";
+inline constexpr llvm::StringLiteral kParamNamesAttrName =
+    "tessera_nvptx.param_names";
+
+/// Adds the backend's stages (ending in "lower-to-llvm") to `pipeline`.
+llvm::Error addStages(Pipeline &pipeline, const Arch &arch);
+
+/// Registers the dialects the stages create.
+void registerNVPTXDialects(DialectRegistry &registry);
+
+} // namespace mlir::tessera::nvptx
+
+#endif // TESSERA_BACKENDS_NVPTX_PIPELINE_H
