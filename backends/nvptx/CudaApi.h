@@ -65,6 +65,7 @@ enum FunctionAttribute : int {
 
 /// CUjit_option.
 enum JitOption : int {
+  JIT_MAX_REGISTERS = 0,
   JIT_INFO_LOG_BUFFER = 3,
   JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
   JIT_ERROR_LOG_BUFFER = 5,

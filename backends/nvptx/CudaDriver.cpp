@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "CudaDriver.h"
 #include "CudaLibrary.h"
+#include "PtxAssembler.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -366,17 +367,28 @@ CudaDriver::loadModule(unsigned device, const CompiledKernel &kernel) {
   // PTX must be NUL-terminated; std::string's c_str() is.
   const void *image = kernel.binary.c_str();
   std::vector<char> infoLog(kLogBytes), errorLog(kLogBytes);
-  CUjit_option options[] = {JIT_INFO_LOG_BUFFER, JIT_INFO_LOG_BUFFER_SIZE_BYTES,
-                            JIT_ERROR_LOG_BUFFER,
-                            JIT_ERROR_LOG_BUFFER_SIZE_BYTES, JIT_LOG_VERBOSE};
-  void *values[] = {infoLog.data(), reinterpret_cast<void *>(kLogBytes - 1),
-                    errorLog.data(), reinterpret_cast<void *>(kLogBytes - 1),
-                    reinterpret_cast<void *>(uintptr_t{1})};
+  std::vector<CUjit_option> options = {
+      JIT_INFO_LOG_BUFFER, JIT_INFO_LOG_BUFFER_SIZE_BYTES, JIT_ERROR_LOG_BUFFER,
+      JIT_ERROR_LOG_BUFFER_SIZE_BYTES, JIT_LOG_VERBOSE};
+  std::vector<void *> values = {
+      infoLog.data(), reinterpret_cast<void *>(kLogBytes - 1), errorLog.data(),
+      reinterpret_cast<void *>(kLogBytes - 1),
+      reinterpret_cast<void *>(uintptr_t{1})};
+  // PTX left for this JIT carries the register limit an assembler would
+  // have applied (PtxAssembler.h).
+  unsigned maxRegisters = 0;
+  if (auto it = kernel.metadata.find(kMaxRegistersMetadata);
+      kernel.format == "ptx" && it != kernel.metadata.end() &&
+      llvm::to_integer(it->second, maxRegisters) && maxRegisters > 0) {
+    options.push_back(JIT_MAX_REGISTERS);
+    values.push_back(reinterpret_cast<void *>(uintptr_t{maxRegisters}));
+  }
   auto module = std::make_unique<Module>();
   module->device = device;
   module->name = kernel.name;
-  if (CUresult r = api.cuModuleLoadDataEx(
-          &module->module, image, std::size(options), options, values)) {
+  if (CUresult r =
+          api.cuModuleLoadDataEx(&module->module, image, options.size(),
+                                 options.data(), values.data())) {
     llvm::Error err = impl->fail("cuModuleLoadDataEx of " + what, device, r);
     llvm::StringRef log(errorLog.data());
     if (log.trim().empty())

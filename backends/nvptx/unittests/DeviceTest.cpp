@@ -1,20 +1,26 @@
 //===- DeviceTest.cpp - The CUDA driver on a real device ------------------===//
 //
-// Runs only where a CUDA device is present (each test skips otherwise). The
-// kernels are hand-written PTX, JIT-compiled by the driver, since the
-// backend cannot compile kernels yet. The last test faults on purpose and
-// leaves the device's context unusable, so it must stay last.
+// Runs only where a CUDA device is present (each test skips otherwise). Most
+// kernels are hand-written PTX, JIT-compiled by the driver; the emitter's
+// are LLVM-dialect modules compiled through each PTX route. The last test
+// faults on purpose and leaves the device's context unusable, so it must
+// stay last.
 //
 //===----------------------------------------------------------------------===//
 #include "CudaDriver.h"
+#include "PtxAssembler.h"
 #include "Target.h"
+#include "TestKernels.h"
+#include "Toolkit.h"
 
 #include "gmock/gmock.h"
 
+#include <cmath>
 #include <numeric>
 
 using namespace mlir::tessera;
 using namespace mlir::tessera::nvptx;
+using namespace mlir::tessera::nvptx::testing;
 using ::testing::HasSubstr;
 
 namespace {
@@ -73,16 +79,6 @@ CompiledKernel ptxKernel(const char *name, const char *ptx) {
   kernel.binary = ptx;
   return kernel;
 }
-
-#define ASSERT_NO_ERROR(expr)                                                  \
-  do {                                                                         \
-    llvm::Error err_ = (expr);                                                 \
-    ASSERT_FALSE(static_cast<bool>(err_)) << llvm::toString(std::move(err_));  \
-  } while (false)
-
-#define ASSERT_VALUE(var, expr)                                                \
-  auto var = (expr);                                                           \
-  ASSERT_TRUE(static_cast<bool>(var)) << llvm::toString(var.takeError())
 
 class CudaDevice : public ::testing::Test {
 protected:
@@ -211,6 +207,129 @@ TEST_F(CudaDevice, LoadErrorsCarryTheJitLog) {
   ASSERT_FALSE(static_cast<bool>(wrong));
   EXPECT_THAT(llvm::toString(wrong.takeError()),
               HasSubstr("its format is 'elf-object'"));
+}
+
+/// Compiles `source` for the device through `route` (extra options in
+/// `options`); false when the route's assembler is not installed.
+bool compileForDevice(llvm::StringRef source, llvm::StringRef name,
+                      llvm::StringRef arch, llvm::StringRef route,
+                      CompileOptions options, CompiledKernel &kernel) {
+  options.extra[kAssemblerOption] = route.str();
+  llvm::Expected<std::string> ptx = compileToPTX(source, arch, options);
+  if (!ptx) {
+    ADD_FAILURE() << llvm::toString(ptx.takeError());
+    return false;
+  }
+  kernel.backend = "nvptx";
+  kernel.arch = arch.str();
+  kernel.name = name.str();
+  if (llvm::Error err = assemblePTX(*ptx, name, arch, options, kernel)) {
+    std::string message = llvm::toString(std::move(err));
+    if (message.find("not found") == std::string::npos)
+      ADD_FAILURE() << message;
+    else
+      std::printf("%s: skipped, %s\n", route.str().c_str(), message.c_str());
+    return false;
+  }
+  return true;
+}
+
+TEST_F(CudaDevice, EmittedVectorAddRunsThroughEveryRoute) {
+  ASSERT_VALUE(props, driver().getDeviceProperties(0));
+  constexpr uint32_t kN = 1000;
+  std::vector<float> a(kN), b(kN);
+  for (uint32_t i = 0; i < kN; ++i) {
+    a[i] = 0.5f * i;
+    b[i] = 1000.0f - i;
+  }
+  size_t bytes = kN * sizeof(float);
+  ASSERT_VALUE(da, driver().allocate(0, bytes));
+  ASSERT_VALUE(db, driver().allocate(0, bytes));
+  ASSERT_VALUE(dc, driver().allocate(0, bytes));
+  ASSERT_NO_ERROR(driver().copyToDevice(0, *da, a.data(), bytes));
+  ASSERT_NO_ERROR(driver().copyToDevice(0, *db, b.data(), bytes));
+  for (llvm::StringRef route : {"nvjitlink", "ptxas", "driver"}) {
+    CompileOptions options;
+    // The driver's JIT gets the limit through the kernel's metadata.
+    if (route == "driver")
+      options.maxNumRegs = 32;
+    CompiledKernel kernel;
+    if (!compileForDevice(kVectorAdd, "add", props->arch, route, options,
+                          kernel))
+      continue;
+    ASSERT_VALUE(module, driver().loadModule(0, kernel));
+    ASSERT_VALUE(res, driver().getKernelResources(*module));
+    std::printf("add through %s: %s, %d registers (assembler said %d)\n",
+                route.str().c_str(), kernel.format.c_str(), res->registers,
+                kernel.registers);
+    if (kernel.registers >= 0) {
+      EXPECT_EQ(res->registers, kernel.registers) << route.str();
+    }
+    EXPECT_LE(res->registers, route == "driver" ? 32 : 255);
+    ASSERT_NO_ERROR(driver().fill(0, *dc, 0xff, bytes));
+    uint64_t aArg = *da, bArg = *db, cArg = *dc;
+    uint32_t nArg = kN;
+    std::vector<void *> args = {&aArg, &bArg, &cArg, &nArg};
+    LaunchConfig config;
+    config.grid = {8, 1, 1};
+    config.numWarps = 4;
+    ASSERT_NO_ERROR(driver().launch(*module, config, args));
+    ASSERT_NO_ERROR(driver().synchronize(0));
+    std::vector<float> c(kN);
+    ASSERT_NO_ERROR(driver().copyToHost(0, c.data(), *dc, bytes));
+    for (uint32_t i = 0; i < kN; ++i)
+      ASSERT_EQ(c[i], a[i] + b[i]) << route.str() << " at " << i;
+    ASSERT_NO_ERROR(driver().unloadModule(*module));
+  }
+  for (uint64_t p : {*da, *db, *dc})
+    ASSERT_NO_ERROR(driver().deallocate(0, p));
+}
+
+TEST_F(CudaDevice, EmittedLibdeviceKernelsAreAccurate) {
+  if (llvm::Expected<std::string> libdevice = findLibdevice(); !libdevice)
+    GTEST_SKIP() << llvm::toString(libdevice.takeError());
+  ASSERT_VALUE(props, driver().getDeviceProperties(0));
+  constexpr uint32_t kN = 128;
+  std::vector<float> x(kN);
+  for (uint32_t i = 0; i < kN; ++i)
+    x[i] = 0.37f * i - 20.0f + (i % 7) * 1e-3f;
+  size_t bytes = kN * sizeof(float);
+  ASSERT_VALUE(dx, driver().allocate(0, bytes));
+  ASSERT_VALUE(dy, driver().allocate(0, bytes));
+  ASSERT_NO_ERROR(driver().copyToDevice(0, *dx, x.data(), bytes));
+  struct Case {
+    const char *source, *name;
+  };
+  for (Case c : {Case{kExp, "exp_kernel"}, Case{kSqrt, "sqrt_kernel"}}) {
+    CompiledKernel kernel;
+    if (!compileForDevice(c.source, c.name, props->arch, "auto",
+                          CompileOptions(), kernel))
+      continue;
+    ASSERT_VALUE(module, driver().loadModule(0, kernel));
+    uint64_t xArg = *dx, yArg = *dy;
+    std::vector<void *> args = {&xArg, &yArg};
+    LaunchConfig config;
+    config.numWarps = kN / 32;
+    ASSERT_NO_ERROR(driver().launch(*module, config, args));
+    ASSERT_NO_ERROR(driver().synchronize(0));
+    std::vector<float> y(kN);
+    ASSERT_NO_ERROR(driver().copyToHost(0, y.data(), *dy, bytes));
+    for (uint32_t i = 0; i < kN; ++i) {
+      if (c.source == kSqrt) {
+        // Correctly rounded, as the host's; NaN below zero.
+        if (x[i] < 0)
+          EXPECT_TRUE(std::isnan(y[i])) << i;
+        else
+          EXPECT_EQ(y[i], std::sqrt(x[i])) << "sqrt(" << x[i] << ")";
+      } else {
+        double want = std::exp(static_cast<double>(x[i]));
+        EXPECT_NEAR(y[i], want, 4e-7 * want) << "exp(" << x[i] << ")";
+      }
+    }
+    ASSERT_NO_ERROR(driver().unloadModule(*module));
+  }
+  ASSERT_NO_ERROR(driver().deallocate(0, *dx));
+  ASSERT_NO_ERROR(driver().deallocate(0, *dy));
 }
 
 // Last: the fault leaves the primary context unusable for the process.

@@ -1,0 +1,322 @@
+//===- Emitter.cpp - LLVM-dialect modules to optimized NVVM IR and PTX ----===//
+//
+// libdevice is linked lazily and only-needed: a kernel that calls no `__nv_*`
+// function never reads the 470 KB bitcode file, and one that does keeps only
+// the functions it reaches, internalized so that O3 inlines and drops them.
+// NVVMReflect (run by the NVPTX pass-builder callbacks) folds libdevice's
+// `__CUDA_ARCH` and `__CUDA_FTZ` queries; `__CUDA_PREC_SQRT` it does not
+// know and would fold to 0 (`sqrt.approx`), so it is folded here first.
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+#include "Toolkit.h"
+
+#include "tessera/Support/Logging.h"
+
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
+#include "llvm/Transforms/IPO/Internalize.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <chrono>
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::nvptx;
+
+namespace {
+
+llvm::Error fail(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "nvptx: " + message);
+}
+
+/// Registers the NVPTX target with LLVM once per process; only the pieces
+/// PTX emission needs, not every target libLLVM.so was built with.
+void initializeNVPTX() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+
+/// Collects the errors an LLVMContext reports while it is installed. The
+/// default handler exits the process on an error, which a compiler loaded
+/// into a user's process must never do. Warnings go to the debug log.
+class DiagnosticCapture {
+public:
+  explicit DiagnosticCapture(llvm::LLVMContext &context)
+      : context(context), previous(context.getDiagnosticHandler()) {
+    context.setDiagnosticHandler(std::make_unique<Handler>(messages));
+  }
+  ~DiagnosticCapture() { context.setDiagnosticHandler(std::move(previous)); }
+
+  std::string messages;
+
+private:
+  struct Handler : llvm::DiagnosticHandler {
+    explicit Handler(std::string &messages) : messages(messages) {}
+    bool handleDiagnostics(const llvm::DiagnosticInfo &info) override {
+      // Remarks (instruction counts, ...) are for -Rpass users, not us.
+      if (info.getSeverity() == llvm::DS_Remark ||
+          info.getSeverity() == llvm::DS_Note)
+        return true;
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      llvm::DiagnosticPrinterRawOStream printer(os);
+      info.print(printer);
+      if (info.getSeverity() != llvm::DS_Error) {
+        getLogger().debug("nvptx: LLVM: {}", text);
+        return true;
+      }
+      messages += (messages.empty() ? "" : "; ") + text;
+      return true;
+    }
+    std::string &messages;
+  };
+
+  llvm::LLVMContext &context;
+  std::unique_ptr<llvm::DiagnosticHandler> previous;
+};
+
+/// True when `module` calls into libdevice.
+bool needsLibdevice(const llvm::Module &module) {
+  for (const llvm::Function &fn : module)
+    if (fn.isDeclaration() && fn.getName().starts_with("__nv_"))
+      return true;
+  return false;
+}
+
+/// Replaces libdevice's `__nvvm_reflect("__CUDA_PREC_SQRT")` by 1, the
+/// IEEE-rounded `sqrt.rn` that nvcc uses by default; NVVMReflect would
+/// answer 0 and give `__nv_sqrtf` the approximate `sqrt.approx`.
+void foldPreciseSqrtReflect(llvm::Module &module) {
+  llvm::Function *reflect = module.getFunction("__nvvm_reflect");
+  if (!reflect)
+    return;
+  llvm::SmallVector<llvm::CallInst *> folded;
+  for (llvm::User *user : reflect->users()) {
+    auto *call = llvm::dyn_cast<llvm::CallInst>(user);
+    if (!call || call->getCalledFunction() != reflect || call->arg_size() != 1)
+      continue;
+    auto *global = llvm::dyn_cast<llvm::GlobalVariable>(
+        call->getArgOperand(0)->stripPointerCasts());
+    if (!global || !global->hasInitializer())
+      continue;
+    auto *text =
+        llvm::dyn_cast<llvm::ConstantDataSequential>(global->getInitializer());
+    if (text && text->isCString() && text->getAsCString() == "__CUDA_PREC_SQRT")
+      folded.push_back(call);
+  }
+  for (llvm::CallInst *call : folded) {
+    call->replaceAllUsesWith(llvm::ConstantInt::get(call->getType(), 1));
+    call->eraseFromParent();
+  }
+}
+
+/// Links the libdevice functions `module` uses into it, internalized.
+llvm::Error linkLibdevice(llvm::Module &module) {
+  llvm::Expected<std::string> path = findLibdevice();
+  if (!path)
+    return fail("the module calls libdevice (" +
+                llvm::toString(path.takeError()) + ")");
+  llvm::SMDiagnostic diag;
+  // Lazy: only the bodies the linker pulls in are read and upgraded.
+  std::unique_ptr<llvm::Module> libdevice =
+      llvm::getLazyIRFileModule(*path, diag, module.getContext());
+  if (!libdevice)
+    return fail("cannot read libdevice '" + *path + "': " + diag.getMessage());
+  // libdevice says `nvptx64-nvidia-gpulibs` and an older layout; ours
+  // avoid the linker's mismatch warnings and are what the code is for.
+  libdevice->setTargetTriple(module.getTargetTriple());
+  libdevice->setDataLayout(module.getDataLayout());
+  DiagnosticCapture capture(module.getContext());
+  bool failed = llvm::Linker::linkModules(
+      module, std::move(libdevice), llvm::Linker::Flags::LinkOnlyNeeded,
+      [](llvm::Module &linked, const llvm::StringSet<> &imported) {
+        llvm::internalizeModule(linked, [&](const llvm::GlobalValue &gv) {
+          return !gv.hasName() || !imported.contains(gv.getName());
+        });
+      });
+  if (failed)
+    return fail(
+        "cannot link libdevice '" + *path + "': " +
+        (capture.messages.empty() ? "unknown linker error" : capture.messages));
+  foldPreciseSqrtReflect(module);
+  return llvm::Error::success();
+}
+
+/// Runs globaldce (what libdevice brought and nothing reaches) and the O3
+/// pipeline of `machine` over `module`.
+void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  // Constructing the PassBuilder with the target machine calls its
+  // registerPassBuilderCallbacks: NVVMReflect at the pipeline start and
+  // NVPTX's alias analysis. Calling it again would register them twice.
+  llvm::PassBuilder pb(&machine);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm;
+  mpm.addPass(llvm::GlobalDCEPass());
+  mpm.addPass(pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3));
+  mpm.run(module, mam);
+}
+
+double millisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+} // namespace
+
+std::string nvptx::getPtxFeatures(const CompileOptions &options,
+                                  const TargetDescription *target) {
+  if (auto it = options.extra.find("ptx-features"); it != options.extra.end())
+    return it->second;
+  if (target)
+    if (auto it = target->extra.find("ptx-features"); it != target->extra.end())
+      return it->second;
+  return kPtxFeatures;
+}
+
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+nvptx::createTargetMachine(const Arch &arch, llvm::StringRef features,
+                           const CompileOptions &options) {
+  initializeNVPTX();
+  llvm::Triple triple(kTriple);
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return fail("LLVM has no NVPTX target: " + error);
+  llvm::TargetOptions targetOptions;
+  // Strict, not Standard: NVPTX then prints `mul.rn`/`add.rn`, which ptxas
+  // does not contract either; otherwise the assembler would fuse anyway.
+  targetOptions.AllowFPOpFusion = options.enableFPFusion
+                                      ? llvm::FPOpFusion::Fast
+                                      : llvm::FPOpFusion::Strict;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, arch.str(), features, targetOptions, llvm::Reloc::PIC_,
+      std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+  if (!machine)
+    return fail("cannot create an NVPTX target machine for " + arch.str() +
+                " with features '" + features + "'");
+  return machine;
+}
+
+llvm::Expected<std::unique_ptr<llvm::Module>>
+nvptx::translateToNVVMIR(ModuleOp module, llvm::LLVMContext &context,
+                         const TargetDescription &target,
+                         const CompileOptions &options) {
+  auto start = std::chrono::steady_clock::now();
+  llvm::Expected<Arch> arch = parseArch(target.arch);
+  if (!arch)
+    return arch.takeError();
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(*arch, getPtxFeatures(options, &target), options);
+  if (!machine)
+    return machine.takeError();
+
+  MLIRContext &mlirContext = *module->getContext();
+  registerBuiltinDialectTranslation(mlirContext);
+  registerLLVMDialectTranslation(mlirContext);
+  registerNVVMDialectTranslation(mlirContext);
+  std::unique_ptr<llvm::Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, context, "tessera");
+  if (!llvmModule)
+    return fail("translation to LLVM IR failed (see the diagnostics; NVVM "
+                "ops without an intrinsic need convert-nvvm-to-llvm first)");
+  llvmModule->setTargetTriple((*machine)->getTargetTriple());
+  llvmModule->setDataLayout((*machine)->createDataLayout());
+
+  bool linkedLibdevice = needsLibdevice(*llvmModule);
+  if (linkedLibdevice)
+    if (llvm::Error err = linkLibdevice(*llvmModule))
+      return std::move(err);
+  // libdevice asks NVVMReflect whether to flush denormals; we do not,
+  // matching the IEEE behaviour of our own arithmetic.
+  if (!llvmModule->getModuleFlag("nvvm-reflect-ftz"))
+    llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                              uint32_t{0});
+
+  {
+    DiagnosticCapture capture(context);
+    optimize(*llvmModule, **machine);
+    if (!capture.messages.empty())
+      return fail("optimizing the LLVM IR for " + arch->str() +
+                  " failed: " + capture.messages);
+  }
+  std::string problems;
+  llvm::raw_string_ostream os(problems);
+  if (llvm::verifyModule(*llvmModule, &os))
+    return fail("the optimized LLVM IR is invalid: " + problems);
+  getLogger().debug("nvptx: LLVM IR for {}{} optimized in {:.1f} ms",
+                    arch->str(), linkedLibdevice ? " with libdevice" : "",
+                    millisecondsSince(start));
+  return llvmModule;
+}
+
+llvm::Expected<std::string> nvptx::emitPTX(llvm::Module &module,
+                                           llvm::StringRef archName,
+                                           const CompileOptions &options) {
+  auto start = std::chrono::steady_clock::now();
+  llvm::Expected<Arch> arch = parseArch(archName);
+  if (!arch)
+    return arch.takeError();
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(*arch, getPtxFeatures(options), options);
+  if (!machine)
+    return machine.takeError();
+  // Code generation rewrites the IR it runs on (globals move to the global
+  // address space, reflect calls fold); the caller's module stays as it was.
+  std::unique_ptr<llvm::Module> clone = llvm::CloneModule(module);
+  clone->setTargetTriple((*machine)->getTargetTriple());
+  clone->setDataLayout((*machine)->createDataLayout());
+  llvm::SmallString<0> ptx;
+  llvm::raw_svector_ostream stream(ptx);
+  llvm::legacy::PassManager pm;
+  if ((*machine)->addPassesToEmitFile(pm, stream, nullptr,
+                                      llvm::CodeGenFileType::AssemblyFile))
+    return fail("the NVPTX target machine cannot emit PTX");
+  DiagnosticCapture capture(clone->getContext());
+  pm.run(*clone);
+  if (!capture.messages.empty())
+    return fail("PTX emission for " + arch->str() +
+                " failed: " + capture.messages);
+  getLogger().debug("nvptx: {} bytes of PTX for {} in {:.1f} ms", ptx.size(),
+                    arch->str(), millisecondsSince(start));
+  return std::string(ptx.str());
+}
