@@ -54,14 +54,13 @@ Value getStringPointer(OpBuilder &b, Location loc, StringRef prefix,
   if (!module.lookupSymbol(name)) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
-    LLVM::GlobalOp::create(
-        b, loc, LLVM::LLVMArrayType::get(b.getI8Type(), data.size()),
-        /*isConstant=*/true, LLVM::Linkage::Internal, name,
-        b.getStringAttr(data));
+    LLVM::GlobalOp::create(b, loc,
+                           LLVM::LLVMArrayType::get(b.getI8Type(), data.size()),
+                           /*isConstant=*/true, LLVM::Linkage::Internal, name,
+                           b.getStringAttr(data));
   }
-  return LLVM::AddressOfOp::create(b, loc, LLVM::LLVMPointerType::get(
-                                               b.getContext()),
-                                   name);
+  return LLVM::AddressOfOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), name);
 }
 
 class NVPTXHooks : public LoweringHooks {
@@ -69,6 +68,10 @@ public:
   explicit NVPTXHooks(const Arch &arch) : arch(arch) {}
 
   StringRef getName() const override { return kBackendName; }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<NVVM::NVVMDialect>();
+  }
 
   FailureOr<Value> getProgramId(OpBuilder &b, Location loc,
                                 unsigned axis) override {
@@ -145,9 +148,9 @@ public:
       buffer = LLVM::AllocaOp::create(b, loc, ptrType, structType,
                                       i32Constant(b, loc, 1), 8);
       for (auto [i, v] : llvm::enumerate(args)) {
-        Value field = LLVM::GEPOp::create(
-            b, loc, ptrType, structType, buffer,
-            ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
+        Value field =
+            LLVM::GEPOp::create(b, loc, ptrType, structType, buffer,
+                                ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
         LLVM::StoreOp::create(b, loc, v, field);
       }
     }

@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::tessera;
@@ -34,9 +35,8 @@ std::string nvptx::getLibdeviceName(llvm::StringRef symbol, Type type) {
   // C's float spelling (`asinf`) names the same function as `asin`.
   if (!neutral && floatType.isF32() && name.size() > 1 && name.ends_with("f"))
     name = name.drop_back();
-  if (name.empty() || !llvm::all_of(name, [](char c) {
-        return llvm::isAlnum(c) || c == '_';
-      }))
+  if (name.empty() ||
+      !llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; }))
     return "";
   return ("__nv_" + name + (floatType.isF32() ? "f" : "")).str();
 }

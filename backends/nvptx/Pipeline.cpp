@@ -30,7 +30,9 @@ struct RecordSignaturePass
     : public PassWrapper<RecordSignaturePass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RecordSignaturePass)
 
-  StringRef getArgument() const final { return "tessera-nvptx-record-signature"; }
+  StringRef getArgument() const final {
+    return "tessera-nvptx-record-signature";
+  }
 
   void runOnOperation() override {
     bool failedAny = false;

@@ -59,9 +59,9 @@ void recordKernels(ModuleOp module, llvm::Module &llvmModule) {
       return llvm::join(parts, ",");
     };
     md->addOperand(llvm::MDNode::get(
-        ctx, {mdString(ctx, func.getName()), mdString(ctx, join(types)),
-              mdString(ctx, join(names)),
-              mdString(ctx, std::to_string(shared))}));
+        ctx,
+        {mdString(ctx, func.getName()), mdString(ctx, join(types)),
+         mdString(ctx, join(names)), mdString(ctx, std::to_string(shared))}));
   });
 }
 

@@ -60,6 +60,10 @@ public:
   /// A short name for messages ("test", the plugin's name).
   virtual StringRef getName() const = 0;
 
+  /// Declares the dialects the hooks create ops of (NVVM, ROCDL, ...), so
+  /// that the lowering loads them before it runs.
+  virtual void getDependentDialects(DialectRegistry &registry) const {}
+
   //===--- Indices -------------------------------------------------------===//
 
   /// This program's index along grid axis `axis` (0-2), as i32.

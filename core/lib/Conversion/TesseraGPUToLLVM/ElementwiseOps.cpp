@@ -163,6 +163,7 @@ struct ElementwiseLowering : public ConversionPattern {
                   ConversionPatternRewriter &rewriter) const override {
     if (op->getNumResults() != 1 || op->getNumRegions() != 0)
       return failure();
+
     bool tessera = isTesseraElementwise(op);
     if (!tessera &&
         !(isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&

@@ -55,6 +55,7 @@ struct LowerToLLVMPass
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<LLVM::LLVMDialect>();
+    hooks->getDependentDialects(registry);
   }
 
   void runOnOperation() override {
@@ -102,6 +103,8 @@ struct LowerToLLVMPass
     ConversionTarget target(*mlirContext);
     target.addLegalDialect<LLVM::LLVMDialect>();
     target.addLegalOp<ModuleOp>();
+    // What the hooks create (NVVM, ROCDL, ... ops) is the target's business.
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     target.addIllegalDialect<TesseraDialect, gpu::TesseraGPUDialect,
                              arith::ArithDialect, math::MathDialect,
                              cf::ControlFlowDialect, func::FuncDialect>();
