@@ -8,8 +8,24 @@
 
 using namespace mlir::tessera;
 
+/// Triton spells integer dtypes two ways: `int32` (tl.int32) and `i32` (the
+/// signature syntax); likewise `uint8` and `u8`, `int1` and `i1`. Both
+/// compare equal here.
+static std::string canonicalDtype(llvm::StringRef dtype) {
+  if (dtype.consume_front("int"))
+    return "i" + dtype.str();
+  if (dtype.consume_front("uint"))
+    return "u" + dtype.str();
+  return dtype.str();
+}
+
 bool TargetDescription::supportsDtype(llvm::StringRef dtype) const {
-  return dtypes.empty() || llvm::is_contained(dtypes, dtype);
+  if (dtypes.empty())
+    return true;
+  std::string wanted = canonicalDtype(dtype);
+  return llvm::any_of(dtypes, [&](const std::string &supported) {
+    return canonicalDtype(supported) == wanted;
+  });
 }
 
 std::string TargetDescription::str() const {

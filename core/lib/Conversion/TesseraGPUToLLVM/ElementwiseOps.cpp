@@ -42,13 +42,17 @@ void declareFunction(OpBuilder &b, Operation *anchor, StringRef name,
 /// Float conversion honouring the rounding mode of tessera.fp_to_fp.
 FailureOr<Value> emitFpToFp(OpBuilder &b, Location loc, FpToFpOp op, Value x,
                             Type dstType) {
+  // fp8 has no LLVM type (the type converter makes it i8), so look at the
+  // op's own types.
+  auto srcElem = cast<FloatType>(getElementTypeOrSelf(op.getSrc()));
+  auto dstElem = cast<FloatType>(getElementTypeOrSelf(op.getResult()));
+  if (srcElem.getWidth() == 8 || dstElem.getWidth() == 8)
+    return op.emitError("fp8 conversions are not supported by the shared "
+                        "lowering yet");
   auto src = cast<FloatType>(x.getType());
   auto dst = cast<FloatType>(dstType);
   if (src == dst)
     return x;
-  if (src.getWidth() == 8 || dst.getWidth() == 8)
-    return op.emitError("fp8 conversions are not supported by the shared "
-                        "lowering; the target must convert them");
   if (dst.getWidth() > src.getWidth() &&
       dst.getFPMantissaWidth() >= src.getFPMantissaWidth())
     return LLVM::FPExtOp::create(b, loc, dst, x).getResult();
