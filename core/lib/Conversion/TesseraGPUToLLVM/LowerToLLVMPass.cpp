@@ -92,6 +92,7 @@ struct LowerToLLVMPass
     populateElementwisePatterns(converter, patterns, ctx);
     populateShapePatterns(converter, patterns, ctx);
     populateMemoryPatterns(converter, patterns, ctx);
+    populateDescriptorPatterns(converter, patterns, ctx);
     populateReducePatterns(converter, patterns, ctx);
     populateDotPatterns(converter, patterns, ctx);
     populateMiscPatterns(converter, patterns, ctx);

@@ -127,6 +127,12 @@ std::optional<SmallVector<int32_t>> mapRegisters(
     const LinearLayout &src, const LinearLayout &dst,
     llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project);
 
+/// The dimension along which consecutive registers hold consecutive
+/// elements, and how many (a power of two): registers [k * run, (k + 1) *
+/// run) form one run. {-1, 1} when the first register step is not a unit
+/// step.
+std::pair<int, unsigned> getRegisterRun(const LinearLayout &layout);
+
 /// An i1 that is true in exactly one of the threads holding copies of each
 /// element (lanes and warps whose broadcast bits are zero), or null when no
 /// thread bit is a broadcast.
@@ -156,6 +162,16 @@ SmallVector<Value>
 emitIf(RewriterBase &b, Location loc, Value pred, ValueRange otherwise,
        llvm::function_ref<SmallVector<Value>(OpBuilder &)> body);
 
+/// Loads `accessType` from global `ptr` when `pred` holds (always when
+/// null), else yields `other`: through the target's hook, or a branch
+/// around a plain load aligned to `alignment` bytes.
+Value emitMaskedLoad(RewriterBase &rewriter, Location loc, LoweringContext &ctx,
+                     Value ptr, Type accessType, Value pred, Value other,
+                     unsigned alignment);
+/// Stores `value` to global `ptr` when `pred` holds (always when null).
+void emitMaskedStore(RewriterBase &rewriter, Location loc, LoweringContext &ctx,
+                     Value ptr, Value value, Value pred, unsigned alignment);
+
 /// Bytes of one element of `type` in memory (pointers: 8).
 unsigned getElementBytes(Type type);
 
@@ -176,6 +192,9 @@ void populateReducePatterns(GPUTypeConverter &converter,
                             RewritePatternSet &patterns, LoweringContext &ctx);
 void populateDotPatterns(GPUTypeConverter &converter,
                          RewritePatternSet &patterns, LoweringContext &ctx);
+void populateDescriptorPatterns(GPUTypeConverter &converter,
+                                RewritePatternSet &patterns,
+                                LoweringContext &ctx);
 void populateMiscPatterns(GPUTypeConverter &converter,
                           RewritePatternSet &patterns, LoweringContext &ctx);
 

@@ -32,27 +32,9 @@ unsigned getVectorWidth(LoweringContext &ctx, Value ptr, Value mask,
   if (!layout.hasInDim(kRegisterDim) ||
       layout.getInDimSizeLog2(kRegisterDim) == 0)
     return 1;
-  // The dimension the first register step moves along, if it is a unit step.
-  ArrayRef<int32_t> first = layout.getBasis(kRegisterDim, 0);
-  int dim = -1;
-  for (auto [d, v] : llvm::enumerate(first)) {
-    if (v == 1 && dim < 0)
-      dim = d;
-    else if (v != 0)
-      return 1;
-  }
+  auto [dim, run] = getRegisterRun(layout);
   if (dim < 0)
     return 1;
-  unsigned run = 1;
-  for (unsigned i = 0; i < layout.getInDimSizeLog2(kRegisterDim); ++i) {
-    ArrayRef<int32_t> basis = layout.getBasis(kRegisterDim, i);
-    bool unit = true;
-    for (auto [d, v] : llvm::enumerate(basis))
-      unit &= (int(d) == dim ? v == (1 << i) : v == 0);
-    if (!unit)
-      break;
-    run <<= 1;
-  }
   SmallVector<unsigned> order{unsigned(dim)};
   for (unsigned d = 0; d < type.getRank(); ++d)
     if (int(d) != dim)
@@ -68,6 +50,44 @@ unsigned getVectorWidth(LoweringContext &ctx, Value ptr, Value mask,
 Value createTrue(OpBuilder &b, Location loc) {
   return LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true));
 }
+
+} // namespace
+
+Value lowering::emitMaskedLoad(RewriterBase &rewriter, Location loc,
+                               LoweringContext &ctx, Value ptr, Type accessType,
+                               Value pred, Value other, unsigned alignment) {
+  FailureOr<Value> loaded =
+      ctx.hooks.loadGlobal(rewriter, loc, ptr, accessType,
+                           pred ? pred : createTrue(rewriter, loc), other);
+  if (succeeded(loaded))
+    return *loaded;
+  auto plainLoad = [&](OpBuilder &b) {
+    return LLVM::LoadOp::create(b, loc, accessType, ptr, alignment).getResult();
+  };
+  if (!pred)
+    return plainLoad(rewriter);
+  return emitIf(rewriter, loc, pred, other,
+                [&](OpBuilder &b) { return SmallVector<Value>{plainLoad(b)}; })
+      .front();
+}
+
+void lowering::emitMaskedStore(RewriterBase &rewriter, Location loc,
+                               LoweringContext &ctx, Value ptr, Value value,
+                               Value pred, unsigned alignment) {
+  if (succeeded(ctx.hooks.storeGlobal(rewriter, loc, ptr, value,
+                                      pred ? pred : createTrue(rewriter, loc))))
+    return;
+  auto plainStore = [&](OpBuilder &b) {
+    LLVM::StoreOp::create(b, loc, value, ptr, alignment);
+    return SmallVector<Value>{};
+  };
+  if (!pred)
+    plainStore(rewriter);
+  else
+    emitIf(rewriter, loc, pred, {}, plainStore);
+}
+
+namespace {
 
 /// A vector of `regs` (or the one register).
 Value buildVector(OpBuilder &b, Location loc, ArrayRef<Value> regs) {
@@ -115,28 +135,15 @@ struct LoadLowering : public GPUPattern<LoadOp> {
                                            : others[r + i]);
       Value other = buildVector(rewriter, loc, otherRegs);
       Value pred = masks.empty() ? Value() : masks[r];
-      FailureOr<Value> loaded =
-          ctx.hooks.loadGlobal(rewriter, loc, ptrs[r], accessType,
-                               pred ? pred : createTrue(rewriter, loc), other);
-      if (failed(loaded)) {
-        auto plainLoad = [&](OpBuilder &b) {
-          return LLVM::LoadOp::create(b, loc, accessType, ptrs[r], vec * bytes)
-              .getResult();
-        };
-        if (!pred)
-          loaded = plainLoad(rewriter);
-        else
-          loaded = emitIf(rewriter, loc, pred, other, [&](OpBuilder &b) {
-                     return SmallVector<Value>{plainLoad(b)};
-                   }).front();
-      }
+      Value loaded = emitMaskedLoad(rewriter, loc, ctx, ptrs[r], accessType,
+                                    pred, other, vec * bytes);
       if (vec == 1) {
-        results.push_back(*loaded);
+        results.push_back(loaded);
         continue;
       }
       for (unsigned i = 0; i < vec; ++i)
         results.push_back(LLVM::ExtractElementOp::create(
-            rewriter, loc, *loaded, createI32(rewriter, loc, i)));
+            rewriter, loc, loaded, createI32(rewriter, loc, i)));
     }
     rewriter.replaceOp(
         op,
@@ -203,18 +210,7 @@ struct StoreLowering : public GPUPattern<StoreOp> {
         pred = pred
                    ? LLVM::AndOp::create(rewriter, loc, pred, owner).getResult()
                    : owner;
-      if (succeeded(
-              ctx.hooks.storeGlobal(rewriter, loc, ptrs[r], value,
-                                    pred ? pred : createTrue(rewriter, loc))))
-        continue;
-      auto plainStore = [&](OpBuilder &b) {
-        LLVM::StoreOp::create(b, loc, value, ptrs[r], vec * bytes);
-        return SmallVector<Value>{};
-      };
-      if (!pred)
-        plainStore(rewriter);
-      else
-        emitIf(rewriter, loc, pred, {}, plainStore);
+      emitMaskedStore(rewriter, loc, ctx, ptrs[r], value, pred, vec * bytes);
     }
     rewriter.eraseOp(op);
     return success();

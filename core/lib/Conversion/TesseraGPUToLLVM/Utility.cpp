@@ -29,6 +29,15 @@ GPUTypeConverter::GPUTypeConverter(MLIRContext *ctx,
   });
   addConversion(
       [ctx](gpu::AsyncTokenType) -> Type { return IntegerType::get(ctx, 32); });
+  // A tensor descriptor: its base (global memory), shape (i32) and strides
+  // (i64), outermost first.
+  addConversion([ctx](TensorDescType type) -> Type {
+    int64_t rank = type.getBlockType().getRank();
+    SmallVector<Type> fields{LLVM::LLVMPointerType::get(ctx, 1)};
+    fields.append(rank, IntegerType::get(ctx, 32));
+    fields.append(rank, IntegerType::get(ctx, 64));
+    return LLVM::LLVMStructType::getLiteral(ctx, fields);
+  });
   addConversion([this](RankedTensorType type) -> std::optional<Type> {
     if (!gpu::getDistributedEncoding(type))
       return std::nullopt;
@@ -202,6 +211,32 @@ std::optional<SmallVector<int32_t>> lowering::mapRegisters(
     map.push_back(it->second);
   }
   return map;
+}
+
+std::pair<int, unsigned> lowering::getRegisterRun(const LinearLayout &layout) {
+  if (!layout.hasInDim(kRegisterDim) ||
+      layout.getInDimSizeLog2(kRegisterDim) == 0)
+    return {-1, 1};
+  // The dimension the first register step moves along, if a unit step.
+  int dim = -1;
+  for (auto [d, v] : llvm::enumerate(layout.getBasis(kRegisterDim, 0))) {
+    if (v == 1 && dim < 0)
+      dim = d;
+    else if (v != 0)
+      return {-1, 1};
+  }
+  if (dim < 0)
+    return {-1, 1};
+  unsigned run = 1;
+  for (unsigned i = 0; i < layout.getInDimSizeLog2(kRegisterDim); ++i) {
+    bool unit = true;
+    for (auto [d, v] : llvm::enumerate(layout.getBasis(kRegisterDim, i)))
+      unit &= (int(d) == dim ? v == (1 << i) : v == 0);
+    if (!unit)
+      break;
+    run <<= 1;
+  }
+  return {dim, run};
 }
 
 Value lowering::emitOwnerPredicate(OpBuilder &b, Location loc,

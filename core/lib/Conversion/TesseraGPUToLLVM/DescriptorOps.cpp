@@ -1,0 +1,242 @@
+//===- DescriptorOps.cpp - Tensor descriptors as ordinary tiled accesses --===//
+//
+// A tensor descriptor is its base, shape and strides; a block read or
+// written through it becomes one address and one bounds check per register
+// (elements outside the shape read as the padding value and are not
+// written). Runs of registers along the last dimension move as vectors when
+// the last stride is 1 (which the op requires) and the axis analysis proves
+// the base, the row stride, the block's column index and the row length
+// aligned. Targets with tensor-memory copies may lower these ops
+// themselves before this pattern runs.
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::lowering;
+
+namespace {
+
+/// The fields of a converted descriptor.
+struct Descriptor {
+  Value base;
+  SmallVector<Value> shape, strides;
+};
+
+Descriptor unpackDescriptor(OpBuilder &b, Location loc, Value desc,
+                            int64_t rank) {
+  Descriptor d;
+  d.base = LLVM::ExtractValueOp::create(b, loc, desc, 0);
+  for (int64_t i = 0; i < rank; ++i) {
+    d.shape.push_back(LLVM::ExtractValueOp::create(b, loc, desc, 1 + i));
+    d.strides.push_back(
+        LLVM::ExtractValueOp::create(b, loc, desc, 1 + rank + i));
+  }
+  return d;
+}
+
+/// The largest power of two dividing `n` (n > 0), capped.
+int64_t powerOfTwoDividing(int64_t n, int64_t cap) {
+  int64_t p = 1;
+  while (p < cap && n % (2 * p) == 0)
+    p *= 2;
+  return p;
+}
+
+/// Registers per access: the layout's run along the last dimension, cut to
+/// what the analysis proves aligned and what the target moves at once.
+unsigned getDescriptorVectorWidth(LoweringContext &ctx, MakeTensorDescOp make,
+                                  Value lastIndex, const LinearLayout &layout,
+                                  Type element) {
+  auto [dim, run] = getRegisterRun(layout);
+  int64_t rank = layout.getNumOutDims();
+  if (dim != rank - 1 || !make)
+    return 1;
+  unsigned bytes = getElementBytes(element);
+  int64_t vec = std::min<int64_t>(
+      run, std::max(1u, ctx.options.maxVectorBits / (bytes * 8)));
+  auto divisibility = [&](Value v) {
+    return ctx.axis.getAxisInfo(v).getDivisibility(0);
+  };
+  vec = std::min(vec, powerOfTwoDividing(divisibility(lastIndex), vec));
+  vec = std::min(vec,
+                 powerOfTwoDividing(divisibility(make.getShape().back()), vec));
+  // Base and row stride aligned to the whole access, in bytes.
+  vec = std::min(vec,
+                 powerOfTwoDividing(divisibility(make.getBase()) / bytes, vec));
+  if (rank > 1)
+    vec = std::min(vec, powerOfTwoDividing(
+                            divisibility(make.getStrides()[rank - 2]), vec));
+  return std::max<int64_t>(1, vec);
+}
+
+/// Per register: the address and the in-bounds predicate.
+FailureOr<std::pair<SmallVector<Value>, SmallVector<Value>>>
+emitAddresses(ConversionPatternRewriter &rewriter, Location loc,
+              LoweringContext &ctx, Operation *op, const Descriptor &desc,
+              ValueRange indices, const LinearLayout &layout, Type element) {
+  FailureOr<ThreadIndex> tid = getThreadIndex(rewriter, loc, ctx, op);
+  if (failed(tid))
+    return failure();
+  SmallVector<Value> ptrs, inBounds;
+  Type i64 = rewriter.getI64Type();
+  for (auto &coords : emitAllCoords(rewriter, loc, layout, *tid)) {
+    Value offset = createI64(rewriter, loc, 0);
+    Value ok;
+    for (auto [d, coord] : llvm::enumerate(coords)) {
+      Value index = LLVM::AddOp::create(rewriter, loc, indices[d], coord);
+      // Unsigned: a negative index is out of bounds too.
+      Value inside = LLVM::ICmpOp::create(
+          rewriter, loc, LLVM::ICmpPredicate::ult, index, desc.shape[d]);
+      ok = ok ? LLVM::AndOp::create(rewriter, loc, ok, inside).getResult()
+              : inside;
+      Value wide = LLVM::SExtOp::create(rewriter, loc, i64, index);
+      offset = LLVM::AddOp::create(
+          rewriter, loc, offset,
+          LLVM::MulOp::create(rewriter, loc, wide, desc.strides[d]));
+    }
+    ptrs.push_back(LLVM::GEPOp::create(rewriter, loc, desc.base.getType(),
+                                       element, desc.base,
+                                       ArrayRef<LLVM::GEPArg>{offset}));
+    inBounds.push_back(ok);
+  }
+  return std::make_pair(ptrs, inBounds);
+}
+
+struct MakeTensorDescLowering : public GPUPattern<MakeTensorDescOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(MakeTensorDescOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> fields{adaptor.getBase()};
+    fields.append(adaptor.getShape().begin(), adaptor.getShape().end());
+    fields.append(adaptor.getStrides().begin(), adaptor.getStrides().end());
+    rewriter.replaceOp(
+        op,
+        packRegisters(rewriter, op.getLoc(),
+                      getTypeConverter()->convertType(op.getType()), fields));
+    return success();
+  }
+};
+
+struct DescriptorLoadLowering : public GPUPattern<DescriptorLoadOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(DescriptorLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getType());
+    LinearLayout layout = getLayout(type);
+    Type element = getTypeConverter()->convertType(type.getElementType());
+    Descriptor desc =
+        unpackDescriptor(rewriter, loc, adaptor.getDesc(), type.getRank());
+    FailureOr<std::pair<SmallVector<Value>, SmallVector<Value>>> addresses =
+        emitAddresses(rewriter, loc, ctx, op, desc, adaptor.getIndices(),
+                      layout, element);
+    if (failed(addresses))
+      return failure();
+    auto &[ptrs, inBounds] = *addresses;
+    auto make = op.getDesc().getDefiningOp<MakeTensorDescOp>();
+    unsigned vec = getDescriptorVectorWidth(ctx, make, op.getIndices().back(),
+                                            layout, type.getElementType());
+    // Padding: zeros, or NaN where the descriptor asks for it.
+    Value pad = createZero(rewriter, loc, element);
+    if (make && make.getPadding() == PaddingOption::nan &&
+        isa<FloatType>(element))
+      pad = LLVM::ConstantOp::create(
+          rewriter, loc, element,
+          rewriter.getFloatAttr(element,
+                                std::numeric_limits<double>::quiet_NaN()));
+    unsigned bytes = getElementBytes(element);
+    SmallVector<Value> results;
+    for (size_t r = 0; r < ptrs.size(); r += vec) {
+      Type accessType =
+          vec == 1 ? element : VectorType::get({int64_t(vec)}, element);
+      Value other = pad;
+      if (vec > 1) {
+        other = LLVM::UndefOp::create(rewriter, loc, accessType);
+        for (unsigned i = 0; i < vec; ++i)
+          other = LLVM::InsertElementOp::create(rewriter, loc, other, pad,
+                                                createI32(rewriter, loc, i));
+      }
+      Value loaded = emitMaskedLoad(rewriter, loc, ctx, ptrs[r], accessType,
+                                    inBounds[r], other, vec * bytes);
+      if (vec == 1) {
+        results.push_back(loaded);
+        continue;
+      }
+      for (unsigned i = 0; i < vec; ++i)
+        results.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, loaded, createI32(rewriter, loc, i)));
+    }
+    rewriter.replaceOp(op, packRegisters(rewriter, loc,
+                                         getTypeConverter()->convertType(type),
+                                         results));
+    return success();
+  }
+};
+
+struct DescriptorStoreLowering : public GPUPattern<DescriptorStoreOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(DescriptorStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getSrc().getType());
+    LinearLayout layout = getLayout(type);
+    Type element = getTypeConverter()->convertType(type.getElementType());
+    Descriptor desc =
+        unpackDescriptor(rewriter, loc, adaptor.getDesc(), type.getRank());
+    FailureOr<std::pair<SmallVector<Value>, SmallVector<Value>>> addresses =
+        emitAddresses(rewriter, loc, ctx, op, desc, adaptor.getIndices(),
+                      layout, element);
+    if (failed(addresses))
+      return failure();
+    auto &[ptrs, inBounds] = *addresses;
+    FailureOr<ThreadIndex> tid = getThreadIndex(rewriter, loc, ctx, op);
+    if (failed(tid))
+      return failure();
+    // Each element is written once: by the owning thread, from its first
+    // register holding it.
+    Value owner = emitOwnerPredicate(rewriter, loc, layout, *tid);
+    std::set<SmallVector<int32_t>> seen;
+    SmallVector<Value> values =
+        unpackRegisters(rewriter, loc, adaptor.getSrc(), type);
+    auto make = op.getDesc().getDefiningOp<MakeTensorDescOp>();
+    unsigned vec = getDescriptorVectorWidth(ctx, make, op.getIndices().back(),
+                                            layout, type.getElementType());
+    unsigned bytes = getElementBytes(element);
+    for (size_t r = 0; r < ptrs.size(); r += vec) {
+      if (!seen.insert(getRegisterCoords(layout, r)).second)
+        continue;
+      Value value = values[r];
+      if (vec > 1) {
+        value = LLVM::UndefOp::create(rewriter, loc,
+                                      VectorType::get({int64_t(vec)}, element));
+        for (unsigned i = 0; i < vec; ++i)
+          value = LLVM::InsertElementOp::create(
+              rewriter, loc, value, values[r + i], createI32(rewriter, loc, i));
+      }
+      Value pred = inBounds[r];
+      if (owner)
+        pred = LLVM::AndOp::create(rewriter, loc, pred, owner);
+      emitMaskedStore(rewriter, loc, ctx, ptrs[r], value, pred, vec * bytes);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateDescriptorPatterns(GPUTypeConverter &converter,
+                                          RewritePatternSet &patterns,
+                                          LoweringContext &ctx) {
+  patterns.add<MakeTensorDescLowering, DescriptorLoadLowering,
+               DescriptorStoreLowering>(converter, ctx);
+}
