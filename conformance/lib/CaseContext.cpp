@@ -5,13 +5,25 @@
 #include "tessera/Conformance/Tolerance.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir::tessera;
 using namespace mlir::tessera::conformance;
 using runtime::KernelArg;
 
+/// Where placeholder addresses start (never 0, which reads as a null
+/// pointer) and how they are aligned: as device allocations are (CUDA's
+/// 256 bytes), so that pointers specialize (`*fp32:16`) as on a device.
+static constexpr uint64_t kPlaceholderBase = uint64_t(1) << 40;
+static constexpr uint64_t kPlaceholderAlignment = 256;
+
 KernelArg DeviceTensor::arg(uint64_t offsetBytes) const {
-  return KernelArg::buffer(buffer, offsetBytes, getDTypeName(dtype));
+  if (buffer)
+    return KernelArg::buffer(buffer, offsetBytes, getDTypeName(dtype));
+  uint64_t size =
+      offsetBytes < placeholderBytes ? placeholderBytes - offsetBytes : 0;
+  return KernelArg::pointer(placeholderAddress + offsetBytes,
+                            getDTypeName(dtype), size);
 }
 
 llvm::Expected<runtime::JitKernel &>
@@ -48,10 +60,19 @@ KernelLibrary::getUntunedKernel(llvm::StringRef stem, llvm::StringRef name) {
   return result;
 }
 
+CompileOrigin
+KernelLibrary::classify(const runtime::CompiledSpecialization &compiled) {
+  if (!recorded.insert(&compiled).second)
+    return CompileOrigin::Reused;
+  return compiled.fromDiskCache ? CompileOrigin::DiskCache
+                                : CompileOrigin::Compiled;
+}
+
 CaseContext::CaseContext(KernelLibrary &kernels,
                          const TargetDescription &target, llvm::StringRef file,
                          uint64_t seed)
-    : kernels(kernels), target(target), file(file.str()), rng(seed) {}
+    : kernels(kernels), target(target), file(file.str()), rng(seed),
+      nextPlaceholder(kPlaceholderBase) {}
 
 unsigned CaseContext::getMultiprocessorCount() const {
   if (runtime::Device *device = getRuntime().getDevice())
@@ -72,12 +93,11 @@ void CaseContext::fail(llvm::Error err) {
   fail(message);
 }
 
-static DeviceTensor allocateTensor(CaseContext &ctx, DType dtype,
-                                   std::vector<int64_t> shape) {
+DeviceTensor CaseContext::allocate(DType dtype, std::vector<int64_t> shape) {
   DeviceTensor tensor;
   tensor.dtype = dtype;
   tensor.shape = std::move(shape);
-  if (ctx.hasFailed())
+  if (hasFailed())
     return tensor;
   int64_t elements = 1;
   for (int64_t extent : tensor.shape)
@@ -85,10 +105,16 @@ static DeviceTensor allocateTensor(CaseContext &ctx, DType dtype,
   // Zero-element tensors still get one byte: kernels receive a valid
   // address that they never read.
   size_t bytes = std::max<size_t>(1, elements * getDTypeBytes(dtype));
+  if (isCompileOnly()) {
+    tensor.placeholderAddress = nextPlaceholder;
+    tensor.placeholderBytes = bytes;
+    nextPlaceholder += llvm::alignTo(bytes, kPlaceholderAlignment);
+    return tensor;
+  }
   llvm::Expected<runtime::Buffer> buffer =
-      ctx.getRuntime().allocate(bytes, getDTypeName(dtype));
+      getRuntime().allocate(bytes, getDTypeName(dtype));
   if (!buffer) {
-    ctx.fail(buffer.takeError());
+    fail(buffer.takeError());
     return tensor;
   }
   tensor.buffer = std::move(*buffer);
@@ -96,9 +122,8 @@ static DeviceTensor allocateTensor(CaseContext &ctx, DType dtype,
 }
 
 DeviceTensor CaseContext::upload(const HostTensor &host) {
-  DeviceTensor tensor =
-      allocateTensor(*this, host.getDType(), host.getShape().vec());
-  if (hasFailed() || host.getSizeBytes() == 0)
+  DeviceTensor tensor = allocate(host.getDType(), host.getShape().vec());
+  if (hasFailed() || host.getSizeBytes() == 0 || isCompileOnly())
     return tensor;
   if (llvm::Error err =
           tensor.buffer.copyFromHost(host.data(), host.getSizeBytes()))
@@ -107,16 +132,16 @@ DeviceTensor CaseContext::upload(const HostTensor &host) {
 }
 
 DeviceTensor CaseContext::poisoned(DType dtype, std::vector<int64_t> shape) {
-  DeviceTensor tensor = allocateTensor(*this, dtype, std::move(shape));
-  if (!hasFailed())
+  DeviceTensor tensor = allocate(dtype, std::move(shape));
+  if (!hasFailed() && !isCompileOnly())
     if (llvm::Error err = tensor.buffer.fill(0xFF))
       fail(std::move(err));
   return tensor;
 }
 
 DeviceTensor CaseContext::zeros(DType dtype, std::vector<int64_t> shape) {
-  DeviceTensor tensor = allocateTensor(*this, dtype, std::move(shape));
-  if (!hasFailed())
+  DeviceTensor tensor = allocate(dtype, std::move(shape));
+  if (!hasFailed() && !isCompileOnly())
     if (llvm::Error err = tensor.buffer.fill(0))
       fail(std::move(err));
   return tensor;
@@ -125,7 +150,16 @@ DeviceTensor CaseContext::zeros(DType dtype, std::vector<int64_t> shape) {
 HostTensor CaseContext::download(const DeviceTensor &tensor) {
   HostTensor host(tensor.dtype, tensor.shape);
   host.fillBytes(0xFF);
-  if (hasFailed() || host.getSizeBytes() == 0)
+  if (hasFailed())
+    return host;
+  if (isCompileOnly()) {
+    // A bug of the case, not of the backend: its checks would compare
+    // poison with a reference.
+    fail("the case reads a result back in a compile-only run; it must "
+         "return after its launches when CaseContext::isCompileOnly()");
+    return host;
+  }
+  if (host.getSizeBytes() == 0)
     return host;
   // Waiting first also reports what a kernel raised (a fault, an assert).
   if (runtime::Device *device = getRuntime().getDevice())
@@ -177,6 +211,10 @@ void CaseContext::launch(llvm::StringRef name, const runtime::Grid &grid,
     if (config->maxNumRegs)
       allOptions.maxNumRegs = config->maxNumRegs;
   }
+  if (isCompileOnly()) {
+    compileLaunch(*kernel, args, allKwargs, allOptions);
+    return;
+  }
   if (llvm::Error err = kernel->launch(grid, args, allKwargs, allOptions)) {
     fail(std::move(err));
     return;
@@ -191,6 +229,49 @@ void CaseContext::launch(llvm::StringRef name, const runtime::Grid &grid,
       note("autotuned " + name + ": " + lastTunedConfig);
     }
   }
+}
+
+void CaseContext::compileLaunch(runtime::JitKernel &kernel,
+                                llvm::ArrayRef<KernelArg> args,
+                                llvm::ArrayRef<runtime::NamedKernelArg> kwargs,
+                                const runtime::LaunchOptions &options) {
+  std::vector<std::optional<unsigned>> configs = {std::nullopt};
+  if (kernel.isAutotuned()) {
+    configs.clear();
+    for (unsigned i = 0, e = kernel.getConfigs().size(); i < e; ++i)
+      configs.push_back(i);
+  }
+  for (std::optional<unsigned> config : configs) {
+    llvm::Expected<const runtime::CompiledSpecialization *> result =
+        kernel.compile(args, kwargs, options, config);
+    if (!result) {
+      fail(result.takeError());
+      return;
+    }
+    addCompileRecord(kernel, **result);
+  }
+}
+
+void CaseContext::addCompileRecord(
+    const runtime::JitKernel &kernel,
+    const runtime::CompiledSpecialization &result) {
+  // A case launching one specialization twice compiled it once.
+  if (!compiledHere.insert(&result).second)
+    return;
+  const CompiledKernel &binary = result.kernel;
+  CompileRecord record;
+  record.kernel = kernel.getName().str();
+  record.signature = result.signature;
+  record.numWarps = result.options.numWarps;
+  record.numStages = result.options.numStages;
+  record.registers = binary.registers;
+  record.spillBytes = binary.spillBytes;
+  record.sharedMemoryBytes = binary.sharedMemoryBytes;
+  record.format = binary.format;
+  record.binaryBytes = binary.binary.size();
+  record.seconds = result.seconds;
+  record.origin = kernels.classify(result);
+  compiled.push_back(std::move(record));
 }
 
 void CaseContext::check(llvm::StringRef name, double value, double tolerance) {
@@ -222,6 +303,7 @@ CaseOutcome CaseContext::takeOutcome() {
   outcome.error = std::move(error);
   if (!outcome.error)
     outcome.checks = std::move(checks);
+  outcome.compiledOnly = !compiled.empty();
   return outcome;
 }
 

@@ -4,6 +4,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace mlir::tessera::conformance;
@@ -49,7 +50,6 @@ llvm::Expected<Expectations> Expectations::parse(llvm::StringRef text,
     entry.pattern = pattern.str();
     entry.reason = reason.str();
     entry.line = lineNumber;
-    entry.glob = std::move(*glob);
     result.entries.push_back(std::move(entry));
   }
   return result;
@@ -68,9 +68,21 @@ llvm::Expected<Expectations> Expectations::load(llvm::StringRef path,
   return parse((*buffer)->getBuffer(), path);
 }
 
+bool ExpectationEntry::matches(llvm::StringRef id) const {
+  // Made for each match rather than kept: a GlobPattern refers to the text
+  // it was made from, which neither the file's buffer nor a movable entry
+  // keeps in place.
+  llvm::Expected<llvm::GlobPattern> glob = llvm::GlobPattern::create(pattern);
+  if (!glob) {
+    llvm::consumeError(glob.takeError());
+    return false;
+  }
+  return glob->match(id);
+}
+
 const ExpectationEntry *Expectations::lookup(llvm::StringRef id) const {
   for (const ExpectationEntry &entry : entries)
-    if (entry.glob.match(id))
+    if (entry.matches(id))
       return &entry;
   return nullptr;
 }
@@ -79,8 +91,8 @@ std::vector<const ExpectationEntry *>
 Expectations::getUnmatched(llvm::ArrayRef<std::string> ids) const {
   std::vector<const ExpectationEntry *> unmatched;
   for (const ExpectationEntry &entry : entries)
-    if (llvm::none_of(
-            ids, [&](const std::string &id) { return entry.glob.match(id); }))
+    if (llvm::none_of(ids,
+                      [&](const std::string &id) { return entry.matches(id); }))
       unmatched.push_back(&entry);
   return unmatched;
 }

@@ -1,6 +1,7 @@
 //===- Report.cpp - The results of a conformance run ----------------------===//
 #include "tessera/Conformance/Report.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -31,6 +32,9 @@ RunSummary RunReport::getSummary() const {
     switch (c.status) {
     case Status::Pass:
       ++summary.pass;
+      break;
+    case Status::Compiled:
+      ++summary.compiled;
       break;
     case Status::Fail:
       ++summary.fail;
@@ -78,9 +82,12 @@ void RunReport::print(llvm::raw_ostream &os) const {
     row(c.file + "/" + c.kernel, c.name, stringifyStatus(c.status),
         formatWorst(c), llvm::formatv("{0:f2}s", c.seconds).str());
 
+  if (compileOnly)
+    printCompiledKernels(os);
+
   bool headed = false;
   for (const CaseReport &c : cases) {
-    if (c.status == Status::Pass)
+    if (c.status == Status::Pass || c.status == Status::Compiled)
       continue;
     if (!headed) {
       os << "\nCases that did not pass:\n";
@@ -102,11 +109,70 @@ void RunReport::print(llvm::raw_ostream &os) const {
   }
 
   RunSummary s = getSummary();
-  os << "\n"
-     << s.total() << " cases: " << s.pass << " passed, " << s.fail
-     << " failed, " << s.notSupported << " not supported, " << s.expectedFailure
-     << " expected failures, " << s.unexpectedPass << " unexpected passes ("
+  os << "\n" << s.total() << " cases: ";
+  if (compileOnly)
+    os << s.compiled << " compiled, ";
+  os << s.pass << " passed, " << s.fail << " failed, " << s.notSupported
+     << " not supported, " << s.expectedFailure << " expected failures, "
+     << s.unexpectedPass << " unexpected passes ("
      << llvm::formatv("{0:f1}", seconds) << " s, seed " << seed << ")\n";
+}
+
+/// "-" for what the backend did not report (-1).
+static std::string formatCount(int64_t value) {
+  return value < 0 ? "-" : std::to_string(value);
+}
+
+void RunReport::printCompiledKernels(llvm::raw_ostream &os) const {
+  // A specialization several cases compile is listed once, with the cost
+  // of its first compilation.
+  std::vector<std::pair<std::string, const CompileRecord *>> distinct;
+  for (const CaseReport &c : cases)
+    for (const CompileRecord &record : c.kernels) {
+      std::string name = c.file + "/" + record.kernel;
+      bool seen = llvm::any_of(distinct, [&](const auto &entry) {
+        return entry.first == name && entry.second->isSameKernel(record);
+      });
+      if (!seen)
+        distinct.emplace_back(std::move(name), &record);
+    }
+  os << "\n" << distinct.size() << " kernels compiled";
+  if (distinct.empty()) {
+    os << "\n";
+    return;
+  }
+  os << " (registers and spills '-': not reported by the backend):\n";
+  size_t nameWidth = 6, formatWidth = 6;
+  for (const auto &[name, record] : distinct) {
+    nameWidth = std::max(nameWidth, name.size());
+    formatWidth = std::max(formatWidth, record->format.size());
+  }
+  auto row = [&](llvm::StringRef name, llvm::StringRef warps,
+                 llvm::StringRef stages, llvm::StringRef registers,
+                 llvm::StringRef spills, llvm::StringRef shared,
+                 llvm::StringRef format, llvm::StringRef bytes,
+                 llvm::StringRef time, llvm::StringRef origin,
+                 llvm::StringRef signature) {
+    os << llvm::left_justify(name, nameWidth) << "  "
+       << llvm::right_justify(warps, 5) << "  "
+       << llvm::right_justify(stages, 6) << "  "
+       << llvm::right_justify(registers, 4) << "  "
+       << llvm::right_justify(spills, 6) << "  "
+       << llvm::right_justify(shared, 6) << "  "
+       << llvm::left_justify(format, formatWidth) << "  "
+       << llvm::right_justify(bytes, 8) << "  " << llvm::right_justify(time, 7)
+       << "  " << llvm::left_justify(origin, 10) << "  " << signature << "\n";
+  };
+  row("kernel", "warps", "stages", "regs", "spills", "shared", "format",
+      "bytes", "compile", "origin", "signature");
+  for (const auto &[name, record] : distinct)
+    row(name, std::to_string(record->numWarps),
+        std::to_string(record->numStages), formatCount(record->registers),
+        formatCount(record->spillBytes),
+        std::to_string(record->sharedMemoryBytes), record->format,
+        std::to_string(record->binaryBytes),
+        llvm::formatv("{0:f2}s", record->seconds).str(),
+        stringifyCompileOrigin(record->origin), record->signature);
 }
 
 llvm::json::Value RunReport::toJSON() const {
@@ -120,7 +186,7 @@ llvm::json::Value RunReport::toJSON() const {
           {"tolerance", toJSONNumber(check.tolerance)},
           {"holds", check.holds()},
       });
-    caseArray.push_back(llvm::json::Object{
+    llvm::json::Object object{
         {"id", c.id},
         {"file", c.file},
         {"kernel", c.kernel},
@@ -130,7 +196,14 @@ llvm::json::Value RunReport::toJSON() const {
         {"checks", std::move(checkArray)},
         {"message", c.message},
         {"notes", c.notes},
-    });
+    };
+    if (compileOnly) {
+      llvm::json::Array kernelArray;
+      for (const CompileRecord &record : c.kernels)
+        kernelArray.push_back(conformance::toJSON(record));
+      object["kernels"] = std::move(kernelArray);
+    }
+    caseArray.push_back(std::move(object));
   }
   RunSummary s = getSummary();
   return llvm::json::Object{
@@ -141,9 +214,11 @@ llvm::json::Value RunReport::toJSON() const {
       {"seed", static_cast<int64_t>(seed)},
       {"configs", configMode},
       {"expectations", expectationFile},
+      {"compile-only", compileOnly},
       {"seconds", seconds},
       {"summary", llvm::json::Object{{"total", s.total()},
                                      {"pass", s.pass},
+                                     {"compiled", s.compiled},
                                      {"fail", s.fail},
                                      {"not-supported", s.notSupported},
                                      {"expected-failure", s.expectedFailure},

@@ -5,7 +5,10 @@
 // reports: a line per case as it finishes, the table, the details of the
 // cases that did not pass, and the JSON report. Exit codes follow
 // Conformance.h: 0 when nothing failed, 1 on a failure or an unexpected
-// pass, 2 on a usage or setup error.
+// pass, 2 on a usage or setup error. With --compile-only the cases run on
+// a session without a device and compile their launches instead
+// (CaseContext.h); a case that compiled is `compiled`, one whose
+// compilation failed is `fail`.
 //
 //===----------------------------------------------------------------------===//
 #include "tessera/Conformance/Conformance.h"
@@ -68,6 +71,7 @@ CaseReport runCase(const CaseSpec &spec, KernelLibrary &kernels,
     currentCase = nullptr;
     outcome = ctx.takeOutcome();
     notes = ctx.getNotes();
+    report.kernels = ctx.takeCompileRecords();
   }
   report.seconds = secondsSince(start);
 
@@ -82,11 +86,13 @@ CaseReport runCase(const CaseSpec &spec, KernelLibrary &kernels,
   else if (outcome.error)
     report.message = *outcome.error;
   if (entry) {
-    std::string where = expectations.getFilename().str() + ":" +
-                        std::to_string(entry->line) + ": " + entry->reason;
-    report.message = report.message.empty()
-                         ? "expected to fail: " + where
-                         : report.message + "\nexpected to fail: " + where;
+    std::string where =
+        (report.status == Status::Compiled ? "expected to fail when run: "
+                                           : "expected to fail: ") +
+        expectations.getFilename().str() + ":" + std::to_string(entry->line) +
+        ": " + entry->reason;
+    report.message =
+        report.message.empty() ? where : report.message + "\n" + where;
   }
   report.notes = std::move(notes);
   return report;
@@ -96,6 +102,8 @@ llvm::StringRef getProgressTag(Status status) {
   switch (status) {
   case Status::Pass:
     return "PASS";
+  case Status::Compiled:
+    return "COMPILED";
   case Status::Fail:
     return "FAIL";
   case Status::NotSupported:
@@ -128,6 +136,14 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
   cl::opt<bool> quiet("quiet",
                       cl::desc("No line per case, only the final report"),
                       cl::cat(category));
+  cl::opt<bool> compileOnly(
+      "compile-only",
+      cl::desc("Compile every launch of each case to the loadable binary "
+               "instead of running it: no device is used and nothing is "
+               "checked; autotuned kernels compile the configs --configs "
+               "selects (tune: all of them); needs --arch where the "
+               "backend has no device"),
+      cl::cat(category));
   if (!parseFlags(argc, argv, category,
                   "tessera conformance: runs the Triton tutorial kernels "
                   "(conformance/kernels) on a backend and compares every "
@@ -150,7 +166,8 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
       printError(program, mode.takeError());
       return 2;
     }
-    suiteOptions.configMode = *mode;
+    suiteOptions.configMode =
+        compileOnly ? getCompileOnlyConfigMode(*mode) : *mode;
     std::unique_ptr<Suite> suite = buildTutorialSuite(suiteOptions);
     for (const CaseSpec &spec : suite->getCases())
       if (matchesFilter(flags.kernelFilters, spec.getId()))
@@ -171,7 +188,7 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
     expectations = std::move(*loaded);
   }
 
-  llvm::Expected<Session> session = openSession(flags);
+  llvm::Expected<Session> session = openSession(flags, compileOnly);
   if (!session) {
     printError(program, session.takeError());
     return 2;
@@ -203,8 +220,11 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
   llvm::raw_ostream &os = llvm::outs();
   os << "tessera conformance: backend " << session->backend << ", arch "
      << session->arch << ", device "
-     << (session->device.empty() ? "none" : session->device) << "\n"
-     << "seed " << seed << " (rerun with --seed " << seed << ")\n"
+     << (session->device.empty() ? "none" : session->device) << "\n";
+  if (session->compileOnly)
+    os << "compile-only: every launch is compiled for " << session->arch
+       << ", nothing runs\n";
+  os << "seed " << seed << " (rerun with --seed " << seed << ")\n"
      << "configs: " << stringifyConfigMode(session->configMode) << "\n"
      << "expectations: "
      << (expectations->getFilename().empty() ? "none"
@@ -222,6 +242,7 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
   report.seed = seed;
   report.configMode = stringifyConfigMode(session->configMode).str();
   report.expectationFile = expectations->getFilename().str();
+  report.compileOnly = session->compileOnly;
   auto start = std::chrono::steady_clock::now();
   for (size_t i = 0; i < selected.size(); ++i) {
     CaseReport result =

@@ -98,7 +98,8 @@ mlir::tessera::conformance::getConfigMode(const SessionFlags &flags,
 }
 
 llvm::Expected<Session>
-mlir::tessera::conformance::openSession(const SessionFlags &flags) {
+mlir::tessera::conformance::openSession(const SessionFlags &flags,
+                                        bool compileOnly) {
   if (flags.logLevel.getNumOccurrences())
     getLogger().set_level(spdlog::level::from_str(flags.logLevel));
   runtime::RuntimeOptions options;
@@ -111,6 +112,7 @@ mlir::tessera::conformance::openSession(const SessionFlags &flags) {
     options.cacheDirectory = flags.cacheDir.getValue();
   if (flags.noCache)
     options.disableCache = true;
+  options.compileOnly = compileOnly;
 
   Session session;
   llvm::Expected<std::unique_ptr<runtime::Runtime>> rt =
@@ -133,7 +135,8 @@ mlir::tessera::conformance::openSession(const SessionFlags &flags) {
                                                           : ConfigMode::Tune);
   if (!mode)
     return mode.takeError();
-  session.configMode = *mode;
+  session.compileOnly = compileOnly;
+  session.configMode = compileOnly ? getCompileOnlyConfigMode(*mode) : *mode;
   return session;
 }
 

@@ -53,15 +53,22 @@ std::string findConformanceDir(const char *argv0);
 struct Session {
   std::unique_ptr<runtime::Runtime> runtime;
   TargetDescription target;
-  /// The backend's name, architecture and device ("cpu", "x86-64", ...).
+  /// The backend's name, architecture and device ("cpu", "x86-64", ...);
+  /// no device in a compile-only session.
   std::string backend, arch, device;
   ConfigMode configMode = ConfigMode::Tune;
+  /// Kernels are compiled for `arch`, never run.
+  bool compileOnly = false;
 };
 
 /// Opens the session the flags ask for; the config mode is --configs, else
 /// subset on the cpu backend (timing every config there would take
-/// minutes per kernel) and tune elsewhere.
-llvm::Expected<Session> openSession(const SessionFlags &flags);
+/// minutes per kernel) and tune elsewhere. A compile-only session opens
+/// the backend but no device (runtime::RuntimeOptions::compileOnly), takes
+/// its target from --arch (required where the backend has no device) and
+/// compiles every config where tune was asked for.
+llvm::Expected<Session> openSession(const SessionFlags &flags,
+                                    bool compileOnly = false);
 
 /// The config mode --configs asks for, or `fallback`; an error for a bad
 /// name.

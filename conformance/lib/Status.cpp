@@ -13,6 +13,8 @@ llvm::StringRef mlir::tessera::conformance::stringifyStatus(Status status) {
   switch (status) {
   case Status::Pass:
     return "pass";
+  case Status::Compiled:
+    return "compiled";
   case Status::Fail:
     return "fail";
   case Status::NotSupported:
@@ -29,6 +31,7 @@ std::optional<Status>
 mlir::tessera::conformance::parseStatus(llvm::StringRef name) {
   return llvm::StringSwitch<std::optional<Status>>(name)
       .Case("pass", Status::Pass)
+      .Case("compiled", Status::Compiled)
       .Case("fail", Status::Fail)
       .Case("not-supported", Status::NotSupported)
       .Case("expected-failure", Status::ExpectedFailure)
@@ -50,9 +53,12 @@ Status mlir::tessera::conformance::deriveStatus(
   bool failed = outcome.error.has_value();
   for (const Check &check : outcome.checks)
     failed |= !check.holds();
-  if (expectedFailure)
-    return failed ? Status::ExpectedFailure : Status::UnexpectedPass;
-  return failed ? Status::Fail : Status::Pass;
+  if (failed)
+    return expectedFailure ? Status::ExpectedFailure : Status::Fail;
+  // Compiling says nothing of an entry about the results.
+  if (outcome.compiledOnly)
+    return Status::Compiled;
+  return expectedFailure ? Status::UnexpectedPass : Status::Pass;
 }
 
 const Check *

@@ -33,6 +33,11 @@ mlir::tessera::conformance::parseConfigMode(llvm::StringRef name) {
       .Default(std::nullopt);
 }
 
+ConfigMode
+mlir::tessera::conformance::getCompileOnlyConfigMode(ConfigMode mode) {
+  return mode == ConfigMode::Tune ? ConfigMode::All : mode;
+}
+
 Suite::Suite(SuiteOptions options) : options(std::move(options)) {}
 Suite::~Suite() = default;
 

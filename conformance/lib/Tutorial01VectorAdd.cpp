@@ -22,6 +22,8 @@ static void runVectorAdd(CaseContext &ctx, int64_t n, int64_t block) {
   DeviceTensor out = ctx.poisoned(DType::F32, {n});
   ctx.launch("add_kernel", cdiv(n, block), {dx, dy, out, n},
              {{"BLOCK_SIZE", block}});
+  if (ctx.isCompileOnly())
+    return;
   HostTensor result = ctx.download(out);
   std::vector<double> ref(n);
   for (int64_t i = 0; i < n; ++i)

@@ -42,6 +42,8 @@ static void runSoftmax(CaseContext &ctx, int64_t rows, int64_t cols,
   DeviceTensor dx = ctx.upload(x);
   DeviceTensor dy = ctx.poisoned(dtype, {rows, cols});
   launchSoftmax(ctx, dy, dx, rows, cols, programs);
+  if (ctx.isCompileOnly())
+    return;
   HostTensor y = ctx.download(dy);
 
   std::vector<double> ref(rows * cols);

@@ -24,6 +24,8 @@ static void runAsin(CaseContext &ctx, int64_t n, int64_t block) {
   DeviceTensor dy = ctx.poisoned(DType::F32, {n});
   ctx.launch("asin_kernel", cdiv(n, block), {dx, dy, n},
              {{"BLOCK_SIZE", block}});
+  if (ctx.isCompileOnly())
+    return;
   HostTensor y = ctx.download(dy);
   std::vector<double> ref(n);
   for (int64_t i = 0; i < n; ++i)

@@ -78,6 +78,8 @@ static Group makeGroup(CaseContext &ctx, llvm::ArrayRef<GemmShape> shapes,
 }
 
 static void checkGroup(CaseContext &ctx, Group &group, bool transposedB) {
+  if (ctx.isCompileOnly())
+    return;
   for (size_t i = 0; i < group.gemms.size(); ++i) {
     const Gemm &g = group.gemms[i];
     HostTensor c = ctx.download(g.dc);

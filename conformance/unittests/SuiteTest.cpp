@@ -81,6 +81,13 @@ TEST(SuiteTest, ConfigModesSelectConfigs) {
     EXPECT_EQ(spec.name.find("autotuned"), std::string::npos) << spec.getId();
 }
 
+TEST(SuiteTest, CompileOnlyRunsCompileEveryConfigForTune) {
+  // Nothing can be timed without a device: tune compiles every config.
+  EXPECT_EQ(getCompileOnlyConfigMode(ConfigMode::Tune), ConfigMode::All);
+  EXPECT_EQ(getCompileOnlyConfigMode(ConfigMode::Subset), ConfigMode::Subset);
+  EXPECT_EQ(getCompileOnlyConfigMode(ConfigMode::All), ConfigMode::All);
+}
+
 TEST(SuiteTest, Fp8CasesRequireFp8) {
   std::unique_ptr<Suite> suite = makeSuite(ConfigMode::Subset);
   size_t fp8 = 0;

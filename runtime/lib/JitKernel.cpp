@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 using namespace mlir::tessera;
@@ -293,12 +294,9 @@ llvm::Error JitKernel::completeBinding(Binding &binding,
 // Dispatch: from values to a loaded module
 //===----------------------------------------------------------------------===//
 
-llvm::Expected<LoadedKernel *> JitKernel::getOrLoad(const Binding &binding) {
-  llvm::Expected<ArgumentSpecialization> spec =
-      specializeArguments(params, binding.values);
-  if (!spec)
-    return spec.takeError();
-  std::string key = spec->signature;
+std::string JitKernel::getTableKey(const ArgumentSpecialization &spec,
+                                   const Binding &binding) {
+  std::string key = spec.signature;
   key += "|w";
   key += std::to_string(binding.numWarps);
   key += 's';
@@ -307,6 +305,45 @@ llvm::Expected<LoadedKernel *> JitKernel::getOrLoad(const Binding &binding) {
   key += std::to_string(binding.numCTAs);
   key += 'r';
   key += std::to_string(binding.maxNumRegs);
+  return key;
+}
+
+CompileRequest JitKernel::makeCompileRequest(const ArgumentSpecialization &spec,
+                                             const Binding &binding,
+                                             llvm::StringRef arch) const {
+  CompileRequest request;
+  request.kernel = name;
+  request.signature = spec.signature;
+  request.completeSignature = true;
+  request.options.arch = arch.str();
+  request.options.numWarps = binding.numWarps;
+  request.options.numStages = binding.numStages;
+  request.options.numCTAs = binding.numCTAs;
+  request.options.maxNumRegs = binding.maxNumRegs;
+  return request;
+}
+
+llvm::Expected<ArgPacker>
+JitKernel::createPacker(const CompiledKernel &kernel,
+                        const ArgumentSpecialization &spec) const {
+  if (kernel.params.size() != spec.runtimeParams.size())
+    return launchError(
+        "backend '" + runtime.getPluginIdentity().name + "' compiled kernel '" +
+        name + "' with " + llvm::Twine(kernel.params.size()) +
+        " parameters, but its specialization '" + spec.signature + "' passes " +
+        llvm::Twine(spec.runtimeParams.size()));
+  std::vector<std::string> names;
+  for (unsigned index : spec.runtimeParams)
+    names.push_back(params[index].name);
+  return ArgPacker::create(kernel.params, names);
+}
+
+llvm::Expected<LoadedKernel *> JitKernel::getOrLoad(const Binding &binding) {
+  llvm::Expected<ArgumentSpecialization> spec =
+      specializeArguments(params, binding.values);
+  if (!spec)
+    return spec.takeError();
+  std::string key = getTableKey(*spec, binding);
   {
     std::lock_guard<std::mutex> lock(tableMutex);
     auto it = table.find(key);
@@ -329,17 +366,11 @@ llvm::Expected<LoadedKernel *> JitKernel::getOrLoad(const Binding &binding) {
   if (!device)
     return device.takeError();
 
-  CompileRequest request;
-  request.kernel = name;
-  request.signature = spec->signature;
-  request.completeSignature = true;
-  request.options.arch = runtime.getOptions().arch.empty()
-                             ? device->getProperties().arch
-                             : runtime.getOptions().arch;
-  request.options.numWarps = binding.numWarps;
-  request.options.numStages = binding.numStages;
-  request.options.numCTAs = binding.numCTAs;
-  request.options.maxNumRegs = binding.maxNumRegs;
+  CompileRequest request =
+      makeCompileRequest(*spec, binding,
+                         runtime.getOptions().arch.empty()
+                             ? llvm::StringRef(device->getProperties().arch)
+                             : runtime.getOptions().arch);
   getLogger().debug("compiling {}({}) num_warps={} num_stages={}", name,
                     spec->signature, binding.numWarps, binding.numStages);
   llvm::Expected<CompileResult> compiled =
@@ -356,17 +387,7 @@ llvm::Expected<LoadedKernel *> JitKernel::getOrLoad(const Binding &binding) {
   loaded->signature = spec->signature;
   loaded->options = compiled->options;
   loaded->fromDiskCache = compiled->cacheHit;
-  if (loaded->kernel.params.size() != loaded->runtimeParams.size())
-    return launchError(
-        "backend '" + runtime.getPluginIdentity().name + "' compiled kernel '" +
-        name + "' with " + llvm::Twine(loaded->kernel.params.size()) +
-        " parameters, but its specialization '" + spec->signature +
-        "' passes " + llvm::Twine(loaded->runtimeParams.size()));
-  std::vector<std::string> names;
-  for (unsigned index : loaded->runtimeParams)
-    names.push_back(params[index].name);
-  llvm::Expected<ArgPacker> packer =
-      ArgPacker::create(loaded->kernel.params, names);
+  llvm::Expected<ArgPacker> packer = createPacker(loaded->kernel, *spec);
   if (!packer)
     return packer.takeError();
   loaded->packer = std::move(*packer);
@@ -693,6 +714,93 @@ JitKernel::prepare(llvm::ArrayRef<KernelArg> args,
                    llvm::ArrayRef<NamedKernelArg> kwargs,
                    const LaunchOptions &options) {
   return dispatch(nullptr, args, kwargs, options);
+}
+
+llvm::Expected<const CompiledSpecialization *> JitKernel::compile(
+    llvm::ArrayRef<KernelArg> args, llvm::ArrayRef<NamedKernelArg> kwargs,
+    const LaunchOptions &options, std::optional<unsigned> configIndex) {
+  Binding binding;
+  if (llvm::Error err = bindArguments(args, kwargs, binding))
+    return std::move(err);
+  const TuneCandidate *config = nullptr;
+  if (autotuner) {
+    llvm::ArrayRef<TuneCandidate> candidates = autotuner->getCandidates();
+    if (!configIndex)
+      return launchError("kernel '" + name + "' is autotuned over " +
+                         llvm::Twine(candidates.size()) +
+                         " configs: without a device none can be chosen by "
+                         "timing, so name the config to compile");
+    if (*configIndex >= candidates.size())
+      return launchError("kernel '" + name + "' has no autotune config " +
+                         llvm::Twine(*configIndex) + " (it has " +
+                         llvm::Twine(candidates.size()) + ")");
+    config = &candidates[*configIndex];
+  } else if (configIndex) {
+    return launchError("kernel '" + name +
+                       "' is not autotuned: it has no config " +
+                       llvm::Twine(*configIndex));
+  }
+  if (llvm::Error err = completeBinding(binding, config, options))
+    return std::move(err);
+  llvm::Expected<ArgumentSpecialization> spec =
+      specializeArguments(params, binding.values);
+  if (!spec)
+    return spec.takeError();
+  std::string key = getTableKey(*spec, binding);
+
+  llvm::Expected<const CompiledSpecialization *> entry =
+      getOrCompile(*spec, binding, key);
+  if (!entry)
+    return entry.takeError();
+  // What a launch checks on the host before it runs: every value fits its
+  // parameter's type.
+  PackedArgs packed;
+  if (llvm::Error err =
+          (*entry)->packer.pack(binding.values, packed, spec->runtimeParams))
+    return launchError("kernel '" + name +
+                       "': " + llvm::toString(std::move(err)));
+  return *entry;
+}
+
+llvm::Expected<const CompiledSpecialization *>
+JitKernel::getOrCompile(const ArgumentSpecialization &spec,
+                        const Binding &binding, const std::string &key) {
+  std::lock_guard<std::mutex> loadLock(loadMutex);
+  {
+    std::lock_guard<std::mutex> lock(tableMutex);
+    auto it = compiledTable.find(key);
+    if (it != compiledTable.end())
+      return it->getValue().get();
+  }
+  // Without a device the session's architecture is the target; empty, the
+  // compiler takes the backend's default.
+  CompileRequest request =
+      makeCompileRequest(spec, binding, runtime.getOptions().arch);
+  getLogger().debug("compiling {}({}) num_warps={} num_stages={} (no load)",
+                    name, spec.signature, binding.numWarps, binding.numStages);
+  auto start = std::chrono::steady_clock::now();
+  llvm::Expected<CompileResult> compiled =
+      runtime.getCompiler().compile(*source, request, EmitStage::Binary);
+  if (!compiled)
+    return compiled.takeError();
+  auto result = std::make_unique<CompiledSpecialization>();
+  result->seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  ++loads;
+  if (compiled->cacheHit)
+    ++diskCacheHits;
+  result->kernel = std::move(*compiled->kernel);
+  result->signature = spec.signature;
+  result->options = compiled->options;
+  result->fromDiskCache = compiled->cacheHit;
+  llvm::Expected<ArgPacker> packer = createPacker(result->kernel, spec);
+  if (!packer)
+    return packer.takeError();
+  result->packer = std::move(*packer);
+  std::lock_guard<std::mutex> lock(tableMutex);
+  auto [it, inserted] = compiledTable.try_emplace(key, std::move(result));
+  return it->getValue().get();
 }
 
 JitKernel::Statistics JitKernel::getStatistics() const {

@@ -51,6 +51,24 @@ mlir::tessera::runtime::resolveRuntimeOptions(RuntimeOptions options) {
   return options;
 }
 
+/// A compile-only session compiles for `arch`, else for what the backend
+/// describes by default, which is its first device's architecture: without
+/// a device there is nothing to describe, and an architecture must be named.
+static llvm::Error checkCompileOnlyArch(Backend &backend,
+                                        llvm::StringRef backendName,
+                                        llvm::StringRef arch) {
+  if (!arch.empty() || backend.getDriver().getDeviceCount() > 0)
+    return llvm::Error::success();
+  std::string why = backend.getDriver().getUnavailableReason();
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      "backend '" + backendName + "' has no device" +
+          (why.empty() ? std::string() : " (" + why + ")") +
+          ": compiling without one needs an architecture (--arch or " +
+          kArchEnvVar.str() +
+          "; it knows: " + llvm::join(backend.getArchitectures(), ", ") + ")");
+}
+
 Runtime::~Runtime() {
   // Kernels unload their modules through the device's driver: before it.
   kernels.clear();
@@ -61,14 +79,19 @@ Runtime::create(SelectedBackend selected, RuntimeOptions options) {
   std::unique_ptr<Runtime> rt(new Runtime());
   rt->options = resolveRuntimeOptions(std::move(options));
   rt->backend = std::move(selected);
-  llvm::Expected<std::unique_ptr<Device>> device =
-      Device::open(rt->backend.backend, *rt->options.device);
-  if (device) {
-    rt->device = std::move(*device);
-  } else if (!rt->options.allowNoDevice) {
-    return device.takeError();
+  if (rt->options.compileOnly) {
+    if (llvm::Error err = checkCompileOnlyArch(
+            *rt->backend.backend, rt->backend.identity.name, rt->options.arch))
+      return std::move(err);
   } else {
-    getLogger().debug("{}", llvm::toString(device.takeError()));
+    llvm::Expected<std::unique_ptr<Device>> device =
+        Device::open(rt->backend.backend, *rt->options.device);
+    if (device)
+      rt->device = std::move(*device);
+    else if (!rt->options.allowNoDevice)
+      return device.takeError();
+    else
+      getLogger().debug("{}", llvm::toString(device.takeError()));
   }
   if (!*rt->options.disableCache && !rt->options.cacheDirectory->empty()) {
     rt->cache = std::make_unique<DiskCache>(*rt->options.cacheDirectory);
@@ -84,6 +107,11 @@ Runtime::create(SelectedBackend selected, RuntimeOptions options) {
 llvm::Expected<Device &> Runtime::requireDevice() {
   if (device)
     return *device;
+  if (options.compileOnly)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "backend '" + backend.identity.name +
+            "': this session compiles only and uses no device");
   llvm::Expected<std::unique_ptr<Device>> opened =
       Device::open(backend.backend, *options.device);
   if (!opened)

@@ -8,10 +8,20 @@
 // case's failure and ignores checks made after it (like raw_ostream's
 // sticky error state).
 //
+// In a compile-only session (runtime::Runtime::isCompileOnly) the same case
+// code runs without a device: tensors get placeholder addresses that
+// nothing dereferences, aligned as allocations are so that pointers
+// specialize as on a device, uploads and fills do nothing, and each launch
+// becomes the compilation of exactly its specialization (of every config,
+// for an autotuned kernel launched without one), recorded per case. Cases
+// return after their launches when isCompileOnly(): nothing ran, so there
+// is nothing to read back, no reference to compute and nothing to check.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_CONFORMANCE_CASECONTEXT_H
 #define TESSERA_CONFORMANCE_CASECONTEXT_H
 
+#include "tessera/Conformance/CompileRecord.h"
 #include "tessera/Conformance/HostTensor.h"
 #include "tessera/Conformance/KernelFile.h"
 #include "tessera/Conformance/Random.h"
@@ -22,6 +32,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 namespace mlir::tessera::conformance {
 
@@ -32,11 +43,17 @@ struct DeviceTensor {
   runtime::Buffer buffer;
   DType dtype = DType::F32;
   std::vector<int64_t> shape;
+  /// In compile-only sessions, where there is no buffer: the address the
+  /// tensor stands at and its size (no memory is behind them).
+  uint64_t placeholderAddress = 0;
+  uint64_t placeholderBytes = 0;
 
   /// The buffer as a kernel argument (a pointer to its element type).
   runtime::KernelArg arg(uint64_t offsetBytes = 0) const;
   operator runtime::KernelArg() const { return arg(); }
-  uint64_t getAddress() const { return buffer.getAddress(); }
+  uint64_t getAddress() const {
+    return buffer ? buffer.getAddress() : placeholderAddress;
+  }
 };
 
 /// Kernels of one session, shared by every case of a run: each kernel file
@@ -47,6 +64,10 @@ public:
       : runtime(runtime), suite(suite) {}
 
   runtime::Runtime &getRuntime() const { return runtime; }
+
+  /// How a compiled specialization enters a case's records: compiled for
+  /// it, read from the disk cache, or reused from an earlier case.
+  CompileOrigin classify(const runtime::CompiledSpecialization &compiled);
 
   /// The kernel `name` of file `stem` as written (autotuned if decorated).
   llvm::Expected<runtime::JitKernel &> getKernel(llvm::StringRef stem,
@@ -63,6 +84,7 @@ private:
            std::unique_ptr<runtime::JitKernel>>
       untuned;
   std::vector<std::shared_ptr<runtime::KernelSource>> untunedSources;
+  std::set<const runtime::CompiledSpecialization *> recorded;
 };
 
 class CaseContext {
@@ -75,6 +97,10 @@ public:
   runtime::Runtime &getRuntime() const { return kernels.getRuntime(); }
   /// Multiprocessors of the device (at least 1), for persistent grids.
   unsigned getMultiprocessorCount() const;
+
+  /// True in a compile-only session: launches compile and nothing runs.
+  /// A case returns after its launches when this is true.
+  bool isCompileOnly() const { return getRuntime().isCompileOnly(); }
 
   /// True once a step failed.
   bool hasFailed() const { return error.has_value(); }
@@ -90,13 +116,16 @@ public:
   /// A device tensor of zero bytes (locks, counters).
   DeviceTensor zeros(DType dtype, std::vector<int64_t> shape);
   /// The device tensor's contents after every launch finished; all NaN
-  /// after a failure.
+  /// after a failure. In a compile-only session there are none: the case
+  /// fails, as it should have returned before reading outputs back.
   HostTensor download(const DeviceTensor &tensor);
 
   /// Launches kernel `name` of the case's file. With `config`, the jit
   /// function under its autotune decorator runs with that config's
   /// constexprs, num_warps and num_stages; without, an autotuned kernel
-  /// goes through the runtime's autotuner.
+  /// goes through the runtime's autotuner. In a compile-only session the
+  /// launch is compiled instead (every config of an autotuned kernel
+  /// without `config`: there is nothing to time).
   void launch(llvm::StringRef name, const runtime::Grid &grid,
               llvm::ArrayRef<runtime::KernelArg> args,
               llvm::ArrayRef<runtime::NamedKernelArg> kwargs = {},
@@ -118,8 +147,23 @@ public:
   /// What the case produced.
   CaseOutcome takeOutcome();
   const std::string &getNotes() const { return notes; }
+  /// The distinct kernels the case compiled (compile-only sessions).
+  std::vector<CompileRecord> takeCompileRecords() {
+    return std::move(compiled);
+  }
 
 private:
+  /// The compile-only launch: compiles `kernel` for these values.
+  void compileLaunch(runtime::JitKernel &kernel,
+                     llvm::ArrayRef<runtime::KernelArg> args,
+                     llvm::ArrayRef<runtime::NamedKernelArg> kwargs,
+                     const runtime::LaunchOptions &options);
+  /// Records what compiling `kernel` produced, once per specialization.
+  void addCompileRecord(const runtime::JitKernel &kernel,
+                        const runtime::CompiledSpecialization &result);
+  /// A tensor's memory: a buffer, or a placeholder address.
+  DeviceTensor allocate(DType dtype, std::vector<int64_t> shape);
+
   KernelLibrary &kernels;
   const TargetDescription &target;
   std::string file;
@@ -128,6 +172,9 @@ private:
   std::vector<Check> checks;
   std::string notes;
   std::string lastTunedConfig;
+  std::vector<CompileRecord> compiled;
+  std::set<const runtime::CompiledSpecialization *> compiledHere;
+  uint64_t nextPlaceholder;
 };
 
 /// A KernelConfig from explicit values, for cases that pick their blocks.

@@ -9,10 +9,11 @@
 //   "tessera conformance" or "tessera bench" and argv[1..argc) holding the
 //   user's arguments unchanged. The function parses them itself (its own
 //   flags and `--help`) and returns the process's exit code.
-// - Exit codes: 0 when every selected case passed (or the benchmarks ran),
-//   1 when a case failed or missed its expectation, 2 for a usage or setup
-//   error (unknown flag, no such backend or device, unreadable expectation
-//   file).
+// - Exit codes: 0 when every selected case passed (with --compile-only:
+//   compiled), was not supported or failed as expected (or the benchmarks
+//   ran), 1 when a case failed or missed its expectation, 2 for a usage or
+//   setup error (unknown flag, no such backend or device, unreadable
+//   expectation file).
 // - The runner selects its backend, device and caches like every other
 //   subcommand: RuntimeOptions and Runtime::open() from
 //   tessera/Runtime/Runtime.h, with the shared flags `--backend`,

@@ -16,7 +16,6 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
-#include "llvm/Support/GlobPattern.h"
 
 #include <string>
 #include <vector>
@@ -24,12 +23,14 @@
 namespace mlir::tessera::conformance {
 
 struct ExpectationEntry {
-  /// The case id or glob, as written.
+  /// The case id or glob, as written (checked when parsed).
   std::string pattern;
   std::string reason;
   /// 1-based line in the file.
   unsigned line = 0;
-  llvm::GlobPattern glob;
+
+  /// True when `id` matches the pattern.
+  bool matches(llvm::StringRef id) const;
 };
 
 class Expectations {

@@ -3,12 +3,15 @@
 //
 // A run's report is printed as a table (kernel, case, status, worst error
 // against its tolerance, time) followed by the details of every case that
-// did not pass, and written as JSON for CI and for comparing devices.
+// did not pass, and written as JSON for CI and for comparing devices. A
+// compile-only run adds the kernels its cases compiled, with their resource
+// usage.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_CONFORMANCE_REPORT_H
 #define TESSERA_CONFORMANCE_REPORT_H
 
+#include "tessera/Conformance/CompileRecord.h"
 #include "tessera/Conformance/Status.h"
 
 #include "llvm/Support/Error.h"
@@ -36,15 +39,18 @@ struct CaseReport {
   std::string notes;
   /// Wall time of the case (compiling included), in seconds.
   double seconds = 0;
+  /// The kernels it compiled, in a compile-only run.
+  std::vector<CompileRecord> kernels;
 };
 
 /// Counts per status.
 struct RunSummary {
   unsigned pass = 0, fail = 0, notSupported = 0, expectedFailure = 0,
-           unexpectedPass = 0;
+           unexpectedPass = 0, compiled = 0;
 
   unsigned total() const {
-    return pass + fail + notSupported + expectedFailure + unexpectedPass;
+    return pass + compiled + fail + notSupported + expectedFailure +
+           unexpectedPass;
   }
   /// True when nothing failed (the exit code is 0).
   bool succeeded() const { return fail == 0 && unexpectedPass == 0; }
@@ -59,13 +65,18 @@ struct RunReport {
   std::string configMode;
   /// The expectation file in force ("" when none).
   std::string expectationFile;
+  /// Kernels were compiled instead of run (`--compile-only`).
+  bool compileOnly = false;
   std::vector<CaseReport> cases;
   double seconds = 0;
 
   RunSummary getSummary() const;
 
-  /// The table, the details of cases that did not pass, and a summary line.
+  /// The table, the details of cases that did not pass, and a summary line;
+  /// in a compile-only run also the table of the kernels compiled.
   void print(llvm::raw_ostream &os) const;
+  /// The table of the distinct kernels the cases compiled, one line each.
+  void printCompiledKernels(llvm::raw_ostream &os) const;
 
   llvm::json::Value toJSON() const;
 };

@@ -8,6 +8,11 @@
 // such a case into an unexpected pass, which fails the run so that stale
 // entries get removed (as lit's XPASS does).
 //
+// In a compile-only run a case that compiled every kernel it would launch
+// is `compiled`: compiled, not executed. Nothing ran, so nothing says
+// whether an expectation file's entry still holds, and such a case stays
+// `compiled` rather than passing unexpectedly.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_CONFORMANCE_STATUS_H
 #define TESSERA_CONFORMANCE_STATUS_H
@@ -23,13 +28,16 @@ namespace mlir::tessera::conformance {
 
 enum class Status {
   Pass,
+  /// Compiled, not executed (compile-only runs).
+  Compiled,
   Fail,
   NotSupported,
   ExpectedFailure,
   UnexpectedPass,
 };
 
-/// "pass", "fail", "not-supported", "expected-failure", "unexpected-pass".
+/// "pass", "compiled", "fail", "not-supported", "expected-failure",
+/// "unexpected-pass".
 llvm::StringRef stringifyStatus(Status status);
 /// The status named `name`, or nullopt.
 std::optional<Status> parseStatus(llvm::StringRef name);
@@ -53,6 +61,9 @@ struct CaseOutcome {
   /// Set when compiling, launching or copying failed.
   std::optional<std::string> error;
   std::vector<Check> checks;
+  /// Set in compile-only runs when the case compiled the kernels it would
+  /// have launched: there are no results to check.
+  bool compiledOnly = false;
 };
 
 /// The status of `outcome`; `expectedFailure` is the reason of the case's

@@ -43,6 +43,10 @@ enum class ConfigMode {
 llvm::StringRef stringifyConfigMode(ConfigMode mode);
 std::optional<ConfigMode> parseConfigMode(llvm::StringRef name);
 
+/// The mode a compile-only run uses instead of `mode`: without a device
+/// nothing is timed, so the autotuner's choice becomes every config.
+ConfigMode getCompileOnlyConfigMode(ConfigMode mode);
+
 struct CaseSpec {
   /// The kernel file's stem ("01_vector_add").
   std::string file;

@@ -21,8 +21,10 @@
 #include "tessera/Backend/Backend.h"
 #include "tessera/Runtime/ArgPacking.h"
 #include "tessera/Runtime/Autotuner.h"
+#include "tessera/Runtime/Compiler.h"
 #include "tessera/Runtime/Grid.h"
 #include "tessera/Runtime/KernelSource.h"
+#include "tessera/Runtime/KernelSpecializer.h"
 
 #include "tessera/Frontend/Decorators.h"
 
@@ -61,6 +63,22 @@ struct LoadedKernel {
   bool fromDiskCache = false;
 };
 
+/// A specialization compiled to its loadable binary and not loaded, as a
+/// compile-only session produces it (JitKernel::compile).
+struct CompiledSpecialization {
+  /// The binary and its resource usage.
+  CompiledKernel kernel;
+  /// The ahead-of-time signature it was compiled for.
+  std::string signature;
+  CompileOptions options;
+  /// Whether the binary came from the on-disk cache.
+  bool fromDiskCache = false;
+  /// Wall time of the compilation (or of the cache lookup), in seconds.
+  double seconds = 0;
+  /// How a launch would pass the arguments (values are checked with it).
+  ArgPacker packer;
+};
+
 class JitKernel {
 public:
   /// The kernel `name` of `source`, launched through `runtime`.
@@ -86,6 +104,18 @@ public:
   prepare(llvm::ArrayRef<KernelArg> args,
           llvm::ArrayRef<NamedKernelArg> kwargs = {},
           const LaunchOptions &options = {});
+
+  /// Compiles what launch() would run for these values to the loadable
+  /// binary, without a device: nothing is loaded or run, and pointers are
+  /// only specialized on, never read. An autotuned kernel compiles its
+  /// config `configIndex` (choosing one needs timing on a device); other
+  /// kernels take none. Each specialization compiles once per kernel; a
+  /// later call for it returns the same object.
+  llvm::Expected<const CompiledSpecialization *>
+  compile(llvm::ArrayRef<KernelArg> args,
+          llvm::ArrayRef<NamedKernelArg> kwargs = {},
+          const LaunchOptions &options = {},
+          std::optional<unsigned> configIndex = std::nullopt);
 
   /// The config chosen for the key of these arguments, tuning if needed;
   /// nullopt for a kernel without @triton.autotune.
@@ -131,6 +161,23 @@ private:
                                         const LaunchOptions &options);
   std::vector<unsigned> pruneConfigs(const Binding &binding);
   llvm::Expected<LoadedKernel *> getOrLoad(const Binding &binding);
+  /// The entry of `compiledTable` under `key`, compiled on a miss.
+  llvm::Expected<const CompiledSpecialization *>
+  getOrCompile(const ArgumentSpecialization &spec, const Binding &binding,
+               const std::string &key);
+  /// The key of a binding's specialization in `table` and
+  /// `compiledTable`.
+  static std::string getTableKey(const ArgumentSpecialization &spec,
+                                 const Binding &binding);
+  /// The compilation of a binding's specialization for `arch`.
+  CompileRequest makeCompileRequest(const ArgumentSpecialization &spec,
+                                    const Binding &binding,
+                                    llvm::StringRef arch) const;
+  /// Checks what a backend compiled against the specialization and returns
+  /// the packer of its arguments.
+  llvm::Expected<ArgPacker>
+  createPacker(const CompiledKernel &kernel,
+               const ArgumentSpecialization &spec) const;
   llvm::Error run(const LoadedKernel &kernel, const Binding &binding,
                   const Grid &grid);
   llvm::Expected<const LoadedKernel *>
@@ -150,6 +197,8 @@ private:
 
   mutable std::mutex tableMutex;
   llvm::StringMap<std::unique_ptr<LoadedKernel>> table;
+  /// What compile() produced, by the same keys as `table`.
+  llvm::StringMap<std::unique_ptr<CompiledSpecialization>> compiledTable;
   std::mutex loadMutex;
   std::mutex tuneMutex;
   bool warnedPrune = false;

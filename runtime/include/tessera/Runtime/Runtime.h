@@ -53,8 +53,13 @@ struct RuntimeOptions {
   std::optional<bool> disableCache;
   /// IR dumps (TESSERA_DUMP_IR_AFTER, TESSERA_DUMP_DIR).
   std::optional<DumpOptions> dump;
-  /// Open a backend without devices too (compile-only sessions).
+  /// Open a backend without devices too (`tessera compile`).
   bool allowNoDevice = false;
+  /// Compile only: open no device, even where the backend has one, so that
+  /// nothing is allocated or launched; requireDevice() fails and kernels
+  /// compile through JitKernel::compile(). A backend without devices then
+  /// needs `arch` (a description of a device that is not there is a guess).
+  bool compileOnly = false;
   /// How autotuning times each config.
   BenchOptions tuning;
 };
@@ -82,11 +87,13 @@ public:
   const PluginIdentity &getPluginIdentity() const { return backend.identity; }
   const RuntimeOptions &getOptions() const { return options; }
 
-  /// The device; null only in sessions opened with allowNoDevice on a
-  /// backend without one.
+  /// The device; null in compile-only sessions and in sessions opened with
+  /// allowNoDevice on a backend without one.
   Device *getDevice() const { return device.get(); }
   /// The device, or an error saying why there is none.
   llvm::Expected<Device &> requireDevice();
+  /// True for a session opened with RuntimeOptions::compileOnly.
+  bool isCompileOnly() const { return options.compileOnly; }
 
   KernelCompiler &getCompiler() { return *compiler; }
   /// The caches on disk, or null when disabled.
