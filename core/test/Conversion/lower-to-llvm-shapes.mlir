@@ -84,3 +84,22 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
     return %0 : tensor<64xi32, #blocked>
   }
 }
+
+// -----
+
+// split: each thread holds both halves (the last dimension is in its
+// registers), so each half is every other register.
+#p = #tessera_gpu.blocked<sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]>
+#h = #tessera_gpu.slice<dim = 1, parent = #p>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @split
+  // CHECK-SAME: (%[[ARG:.*]]: !llvm.struct<(f32, f32)>)
+  // CHECK-NOT: tessera_test
+  // CHECK-DAG: llvm.extractvalue %[[ARG]][0]
+  // CHECK-DAG: llvm.extractvalue %[[ARG]][1]
+  // CHECK: llvm.return
+  func.func @split(%x: tensor<32x2xf32, #p>) -> (tensor<32xf32, #h>, tensor<32xf32, #h>) {
+    %a, %b = tessera.split %x : tensor<32x2xf32, #p> -> tensor<32xf32, #h>
+    return %a, %b : tensor<32xf32, #h>, tensor<32xf32, #h>
+  }
+}

@@ -301,6 +301,51 @@ struct ReshapeLowering : public GPUPattern<ReshapeOp> {
   }
 };
 
+/// tessera.split: the halves along the last dimension (of size 2), which
+/// each thread holds in registers.
+struct SplitLowering : public GPUPattern<SplitOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(SplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    LinearLayout src = getLayout(srcType);
+    SmallVector<Value> regs =
+        unpackRegisters(rewriter, op.getLoc(), adaptor.getSrc(), srcType);
+    SmallVector<Value> results;
+    for (int32_t half = 0; half < 2; ++half) {
+      auto dstType = cast<RankedTensorType>(op->getResult(half).getType());
+      LinearLayout dst = getLayout(dstType);
+      auto project = [&](ArrayRef<int32_t> c) {
+        SmallVector<int32_t> p(c);
+        p.push_back(half);
+        return p;
+      };
+      // Thread bases are compared through the linear part of `project`.
+      auto linear = [](ArrayRef<int32_t> c) {
+        SmallVector<int32_t> p(c);
+        p.push_back(0);
+        return p;
+      };
+      std::optional<SmallVector<int32_t>> map;
+      if (threadMapsAgree(src, dst, linear))
+        map = mapRegisters(src, dst, project);
+      if (!map)
+        return op.emitError("the halves of a split must be in the same "
+                            "thread's registers; the layout ")
+               << srcType.getEncoding() << " splits them across threads";
+      SmallVector<Value> picked;
+      for (int32_t reg : *map)
+        picked.push_back(regs[reg]);
+      results.push_back(packRegisters(rewriter, op.getLoc(),
+                                      getTypeConverter()->convertType(dstType),
+                                      picked));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 struct ConvertLayoutLowering : public GPUPattern<gpu::ConvertLayoutOp> {
   using GPUPattern::GPUPattern;
   LogicalResult
@@ -333,5 +378,5 @@ void lowering::populateShapePatterns(GPUTypeConverter &converter,
                                      LoweringContext &ctx) {
   patterns.add<MakeRangeLowering, SplatLowering, BroadcastLowering,
                ExpandDimsLowering, TransLowering, ReshapeLowering,
-               ConvertLayoutLowering>(converter, ctx);
+               SplitLowering, ConvertLayoutLowering>(converter, ctx);
 }
