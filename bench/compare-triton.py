@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Runs the same conformance kernel files under Triton and under Tessera on
+one GPU, in one run, and prints per workload both figures and their ratio.
+
+Triton side: the kernel files are imported as Python modules and launched
+with the launch parameters `tessera bench` uses (conformance/lib/Tutorial*.cpp),
+timed with triton.testing.do_bench (median). Tessera side: `tessera bench
+--backend nvptx --json`. Usage, on a GPU host with Triton and torch:
+
+  bench/compare-triton.py --tessera PATH/bin/tessera [--kernels-dir DIR]
+"""
+import argparse
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+
+
+def load(path):
+    spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def next_pow2(n):
+    return 1 << (n - 1).bit_length()
+
+
+def triton_workloads(kernels, torch, triton, sms):
+    """(tessera workload id prefix, bytes moved, launch) per workload."""
+    out = []
+    va = load(os.path.join(kernels, "01_vector_add.py"))
+    n = 1 << 28
+    x = torch.rand(n, device="cuda") * 2 - 1
+    y = torch.rand(n, device="cuda") * 2 - 1
+    z = torch.empty_like(x)
+    grid = (triton.cdiv(n, 1024),)
+    out.append(("01_vector_add/add_kernel", 3 * 4 * n,
+                lambda: va.add_kernel[grid](x, y, z, n, BLOCK_SIZE=1024)))
+
+    sm = load(os.path.join(kernels, "02_fused_softmax.py"))
+    rows, cols = 4096, 8192
+    a = torch.rand(rows, cols, device="cuda") * 8 - 4
+    b = torch.empty_like(a)
+    programs = min(rows, 4 * sms)
+    stages = 4  # >= 200 KB of shared memory per block on an H100
+    out.append(("02_fused_softmax/softmax_kernel", 2 * 4 * rows * cols,
+                lambda: sm.softmax_kernel[(programs,)](
+                    b, a, cols, cols, rows, cols, BLOCK_SIZE=next_pow2(cols),
+                    num_stages=stages, num_warps=8)))
+
+    dr = load(os.path.join(kernels, "04_low_memory_dropout.py"))
+    n2 = 1 << 26
+    d_in = torch.rand(n2, device="cuda") * 2 - 1
+    d_out = torch.empty_like(d_in)
+    out.append(("04_low_memory_dropout/seeded_dropout_kernel", 2 * 4 * n2,
+                lambda: dr.seeded_dropout_kernel[(triton.cdiv(n2, 1024),)](
+                    d_in, d_out, n2, 0.5, 123, BLOCK_SIZE=1024)))
+
+    ln = load(os.path.join(kernels, "05_layer_norm.py"))
+    lx = (torch.rand(rows, cols, device="cuda") * 4 - 2).half()
+    lw = torch.rand(cols, device="cuda").half()
+    lb = torch.rand(cols, device="cuda").half()
+    ly = torch.empty_like(lx)
+    mean = torch.empty(rows, device="cuda")
+    rstd = torch.empty(rows, device="cuda")
+    block = min(65536 // 2, next_pow2(cols))
+    warps = min(max(block // 256, 1), 8)
+    out.append(("05_layer_norm/_layer_norm_fwd_fused", 2 * 2 * rows * cols,
+                lambda: ln._layer_norm_fwd_fused[(rows,)](
+                    lx, ly, lw, lb, mean, rstd, cols, cols, 1e-5,
+                    BLOCK_SIZE=block, num_warps=warps)))
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tessera", required=True)
+    parser.add_argument("--kernels-dir", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "conformance", "kernels"))
+    parser.add_argument("--json", help="write both sides' figures here")
+    args = parser.parse_args()
+
+    import torch
+    import triton
+    import triton.testing
+
+    props = torch.cuda.get_device_properties(0)
+    rows = []
+    for wid, nbytes, launch in triton_workloads(args.kernels_dir, torch, triton,
+                                                props.multi_processor_count):
+        launch()
+        torch.cuda.synchronize()
+        ms = triton.testing.do_bench(launch, warmup=50, rep=300)
+        rows.append((wid, nbytes / ms / 1e6))
+
+    result = subprocess.run(
+        [args.tessera, "bench", "--backend", "nvptx", "--kernels-dir",
+         args.kernels_dir, "--json", "-"] +
+        sum([["--kernel", wid + "/*"] for wid, _ in rows], []),
+        capture_output=True, text=True)
+    if result.returncode != 0:
+        print(result.stdout, result.stderr, file=sys.stderr)
+        sys.exit(result.returncode)
+    report = json.loads(result.stdout[result.stdout.index("\n{") + 1:])
+    ours = {}
+    for w in report.get("workloads", []):
+        if w.get("unit") == "GB/s":
+            ours.setdefault(w["id"].rsplit("/", 1)[0], w["rate"])
+    print(f"device: {props.name}, Triton {triton.__version__}, torch {torch.__version__}")
+    print(f"{'workload':50} {'Triton GB/s':>12} {'Tessera GB/s':>13} {'ratio':>7}")
+    table = []
+    for wid, triton_gbps in rows:
+        mine = ours.get(wid)
+        ratio = mine / triton_gbps if mine else float("nan")
+        table.append({"workload": wid, "triton_gbps": triton_gbps,
+                      "tessera_gbps": mine, "ratio": ratio})
+        print(f"{wid:50} {triton_gbps:12.1f} {mine if mine else float('nan'):13.1f} {ratio:7.3f}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"device": props.name, "triton": triton.__version__,
+                       "rows": table, "tessera_report": report}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
