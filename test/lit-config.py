@@ -38,6 +38,13 @@ llvm_config.add_tool_substitutions(
     [t for t in tools if shutil.which(t, path=config.tessera_tools_dir) or t in ("FileCheck", "not", "count")],
     [config.tessera_tools_dir, config.llvm_tools_dir])
 
+# Which plugins this build has, so that tests of a backend run exactly where
+# its plugin was built.
+for name in ("cpu", "null", "nvptx", "amdgpu"):
+    if os.path.exists(os.path.join(config.tessera_obj_root, "lib", "tessera",
+                                   "plugins", "tessera-plugin-%s.so" % name)):
+        config.available_features.add("plugin-" + name)
+
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
