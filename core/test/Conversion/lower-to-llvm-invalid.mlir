@@ -30,12 +30,13 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
 
 // -----
 
-// Regression: fp8 values are i8 to LLVM; converting them crashed.
+// fp8 values are i8 to LLVM, so their conversions are the shared lowering's;
+// it rounds to nearest even or toward zero, no other way.
 #blocked = #tessera_gpu.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
-  func.func @fp8(%x: tensor<32xf8E4M3FN, #blocked>) -> tensor<32xf16, #blocked> {
-    // expected-error @below {{fp8 conversions are not supported by the shared lowering yet}}
-    %0 = tessera.fp_to_fp %x : tensor<32xf8E4M3FN, #blocked> -> tensor<32xf16, #blocked>
-    return %0 : tensor<32xf16, #blocked>
+  func.func @fp8_upward(%x: tensor<32xf32, #blocked>) -> tensor<32xf8E4M3FN, #blocked> {
+    // expected-error @below {{truncations to fp8 round to nearest even or toward zero, not upward}}
+    %0 = arith.truncf %x upward : tensor<32xf32, #blocked> to tensor<32xf8E4M3FN, #blocked>
+    return %0 : tensor<32xf8E4M3FN, #blocked>
   }
 }

@@ -28,6 +28,38 @@ bool isTesseraElementwise(Operation *op) {
              PreciseSqrtOp, PreciseDivFOp, FpToFpOp, ClampFOp, MulhiUIOp>(op);
 }
 
+/// True for float types narrower than 16 bits, which LLVM holds as integers
+/// and so cannot convert with fpext and fptrunc.
+bool isNarrowFloat(Type type) {
+  auto f = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+  return f && f.getWidth() < 16;
+}
+
+/// arith.extf and arith.truncf to or from fp8, which MLIR's arith patterns
+/// would spell as fpext and fptrunc of i8.
+bool isNarrowFloatCast(Operation *op) {
+  return isa<arith::ExtFOp, arith::TruncFOp>(op) &&
+         (isNarrowFloat(op->getOperand(0).getType()) ||
+          isNarrowFloat(op->getResult(0).getType()));
+}
+
+/// An fp8 arith.extf or arith.truncf on one converted scalar.
+FailureOr<Value> emitNarrowFloatCast(OpBuilder &b, Operation *op, Value x) {
+  auto src = cast<FloatType>(getElementTypeOrSelf(op->getOperand(0)));
+  auto dst = cast<FloatType>(getElementTypeOrSelf(op->getResult(0)));
+  RoundingMode rounding = RoundingMode::rtne;
+  if (auto trunc = dyn_cast<arith::TruncFOp>(op)) {
+    std::optional<arith::RoundingMode> mode = trunc.getRoundingmode();
+    if (mode == arith::RoundingMode::toward_zero)
+      rounding = RoundingMode::rtz;
+    else if (mode && mode != arith::RoundingMode::to_nearest_even)
+      return op->emitError("truncations to fp8 round to nearest even or "
+                           "toward zero, not ")
+             << arith::stringifyRoundingMode(*mode);
+  }
+  return emitFp8Conversion(b, op->getLoc(), op, x, src, dst, rounding);
+}
+
 /// Declares `name` as an external LLVM function of `type` unless it exists.
 void declareFunction(OpBuilder &b, Operation *anchor, StringRef name,
                      LLVM::LLVMFunctionType type) {
@@ -46,9 +78,9 @@ FailureOr<Value> emitFpToFp(OpBuilder &b, Location loc, FpToFpOp op, Value x,
   // op's own types.
   auto srcElem = cast<FloatType>(getElementTypeOrSelf(op.getSrc()));
   auto dstElem = cast<FloatType>(getElementTypeOrSelf(op.getResult()));
-  if (srcElem.getWidth() == 8 || dstElem.getWidth() == 8)
-    return op.emitError("fp8 conversions are not supported by the shared "
-                        "lowering yet");
+  if (isNarrowFloat(srcElem) || isNarrowFloat(dstElem))
+    return emitFp8Conversion(b, loc, op, x, srcElem, dstElem,
+                             op.getRounding().value_or(RoundingMode::rtne));
   auto src = cast<FloatType>(x.getType());
   auto dst = cast<FloatType>(dstType);
   if (src == dst)
@@ -149,6 +181,8 @@ FailureOr<Value> emitScalar(OpBuilder &b, Operation *op, ValueRange operands,
                             Type resultType, const TypeConverter &converter) {
   if (isTesseraElementwise(op))
     return emitTesseraScalar(b, op, operands, resultType, converter);
+  if (isNarrowFloatCast(op))
+    return emitNarrowFloatCast(b, op, operands[0]);
   // arith and math ops are recreated on scalars; MLIR's patterns (or the
   // target's) lower them next.
   OperationState state(op->getLoc(), op->getName().getStringRef(), operands,
@@ -157,7 +191,7 @@ FailureOr<Value> emitScalar(OpBuilder &b, Operation *op, ValueRange operands,
 }
 
 /// Elementwise ops whose operands and result are laid-out tensors, and
-/// tessera's elementwise ops on scalars.
+/// tessera's elementwise ops and fp8 casts on scalars.
 struct ElementwiseLowering : public ConversionPattern {
   ElementwiseLowering(GPUTypeConverter &converter, MLIRContext *ctx)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
@@ -175,8 +209,10 @@ struct ElementwiseLowering : public ConversionPattern {
       return failure();
     if (isa<arith::ConstantOp>(op))
       return failure();
+    // Scalar arith ops are MLIR's to lower, except fp8 casts, which it
+    // cannot.
     auto resultTensor = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if (!resultTensor && !tessera)
+    if (!resultTensor && !tessera && !isNarrowFloatCast(op))
       return failure();
 
     Type resultType = getTypeConverter()->convertType(
