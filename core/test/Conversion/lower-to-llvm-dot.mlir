@@ -1,4 +1,4 @@
-// RUN: tessera-opt %s --tessera-test-lower-to-llvm 2>&1 | FileCheck %s
+// RUN: tessera-opt %s --split-input-file --tessera-test-lower-to-llvm 2>&1 | FileCheck %s
 
 // The test target declines every dot, so the core multiplies and adds: each
 // thread holds 2 accumulator elements and the K = 4 row and column of each,
@@ -14,6 +14,25 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
   // CHECK: llvm.return
   func.func @dot(%a: tensor<4x4xf16, #a>, %b: tensor<4x16xf16, #b>, %c: tensor<4x16xf32, #blocked>) -> tensor<4x16xf32, #blocked> {
     %d = tessera.dot %a, %b, %c : tensor<4x4xf16, #a> * tensor<4x16xf16, #b> -> tensor<4x16xf32, #blocked>
+    return %d : tensor<4x16xf32, #blocked>
+  }
+}
+
+// -----
+
+// Regression: fp8 operands (i8 registers to LLVM) were widened as signed
+// integers; they are decoded as fp8 before the multiply-adds.
+#blocked = #tessera_gpu.blocked<sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+#a = #tessera_gpu.dot_op<opIdx = 0, parent = #blocked>
+#b = #tessera_gpu.dot_op<opIdx = 1, parent = #blocked>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @dot_fp8
+  // CHECK-NOT: llvm.sitofp
+  // CHECK-COUNT-8: llvm.intr.fmuladd({{.*}}) : (f32, f32, f32) -> f32
+  // CHECK-NOT: llvm.sitofp
+  // CHECK: llvm.return
+  func.func @dot_fp8(%a: tensor<4x4xf8E4M3FN, #a>, %b: tensor<4x16xf8E4M3FN, #b>, %c: tensor<4x16xf32, #blocked>) -> tensor<4x16xf32, #blocked> {
+    %d = tessera.dot %a, %b, %c : tensor<4x4xf8E4M3FN, #a> * tensor<4x16xf8E4M3FN, #b> -> tensor<4x16xf32, #blocked>
     return %d : tensor<4x16xf32, #blocked>
   }
 }

@@ -60,7 +60,8 @@ public:
   /// A short name for messages ("test", the plugin's name).
   virtual StringRef getName() const = 0;
 
-  /// Declares the dialects the hooks create ops of (NVVM, ROCDL, ...), so
+  /// Declares the dialects the hooks create ops of (the target's intrinsic
+  /// dialects), so
   /// that the lowering loads them before it runs.
   virtual void getDependentDialects(DialectRegistry &registry) const {}
 

@@ -52,9 +52,20 @@ indexRegisters(const LinearLayout &layout) {
   return index;
 }
 
-/// `x` converted to the accumulator type `acc`.
-Value extendTo(OpBuilder &b, Location loc, Value x, Type acc) {
+/// `x`, an element of type `elementType` (as converted: i8 for fp8),
+/// converted to the accumulator type `acc`.
+FailureOr<Value> extendTo(OpBuilder &b, Location loc, Operation *op, Value x,
+                          Type elementType, Type acc) {
   Type type = x.getType();
+  auto floatElement = dyn_cast<FloatType>(elementType);
+  if (floatElement && floatElement.getWidth() == 8) {
+    // fp8 registers are i8 bit patterns, never integers.
+    auto accFloat = dyn_cast<FloatType>(acc);
+    if (!accFloat)
+      return op->emitError("an fp8 dot accumulates in a float type");
+    return emitFp8Conversion(b, loc, op, x, floatElement, accFloat,
+                             RoundingMode::rtne);
+  }
   if (type == acc)
     return x;
   if (isa<FloatType>(acc)) {
@@ -62,9 +73,9 @@ Value extendTo(OpBuilder &b, Location loc, Value x, Type acc) {
       return cast<FloatType>(type).getWidth() < cast<FloatType>(acc).getWidth()
                  ? LLVM::FPExtOp::create(b, loc, acc, x).getResult()
                  : LLVM::FPTruncOp::create(b, loc, acc, x).getResult();
-    return LLVM::SIToFPOp::create(b, loc, acc, x);
+    return LLVM::SIToFPOp::create(b, loc, acc, x).getResult();
   }
-  return LLVM::SExtOp::create(b, loc, acc, x);
+  return LLVM::SExtOp::create(b, loc, acc, x).getResult();
 }
 
 struct DotLowering : public GPUPattern<DotOp> {
@@ -122,13 +133,17 @@ struct DotLowering : public GPUPattern<DotOp> {
         if (ai == aIndex.end() || bi == bIndex.end())
           return op.emitError("an operand layout does not hold the whole "
                               "reduction dimension in each thread");
-        Value x = extendTo(rewriter, loc, a[ai->second], accType);
-        Value y = extendTo(rewriter, loc, b[bi->second], accType);
+        FailureOr<Value> x = extendTo(rewriter, loc, op, a[ai->second],
+                                      aType.getElementType(), accType);
+        FailureOr<Value> y = extendTo(rewriter, loc, op, b[bi->second],
+                                      bType.getElementType(), accType);
+        if (failed(x) || failed(y))
+          return failure();
         acc =
             isFloat
-                ? LLVM::FMulAddOp::create(rewriter, loc, x, y, acc).getResult()
+                ? LLVM::FMulAddOp::create(rewriter, loc, *x, *y, acc).getResult()
                 : LLVM::AddOp::create(rewriter, loc, acc,
-                                      LLVM::MulOp::create(rewriter, loc, x, y))
+                                      LLVM::MulOp::create(rewriter, loc, *x, *y))
                       .getResult();
       }
       result.push_back(acc);

@@ -46,6 +46,10 @@ struct FuncOpLowering : public ConvertOpToLLVMPattern<func::FuncOp> {
                << input << " to a function on this target";
       signature.addInputs(i, converted);
     }
+    for (Type result : type.getResults())
+      if (!converter.convertType(result))
+        return op.emitError("cannot return a value of type ")
+               << result << " from a function on this target";
     auto llvmType = LLVM::LLVMFunctionType::get(
         getResultType(converter, type.getResults(), op.getContext()),
         signature.getConvertedTypes());

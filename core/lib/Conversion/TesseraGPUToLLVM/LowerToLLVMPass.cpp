@@ -104,7 +104,8 @@ struct LowerToLLVMPass
     ConversionTarget target(*mlirContext);
     target.addLegalDialect<LLVM::LLVMDialect>();
     target.addLegalOp<ModuleOp>();
-    // What the hooks create (NVVM, ROCDL, ... ops) is the target's business.
+    // What the hooks create (ops of the target's dialects) is the target's
+    // business.
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     target.addIllegalDialect<TesseraDialect, gpu::TesseraGPUDialect,
                              arith::ArithDialect, math::MathDialect,
