@@ -123,6 +123,23 @@ struct DotLowering : public GPUPattern<DotOp> {
     auto aIndex = indexRegisters(la), bIndex = indexRegisters(lb);
     Type accType = c.front().getType();
     bool isFloat = isa<FloatType>(accType);
+    // Each operand register is widened once, not once per use: an fp8
+    // decode is a dozen operations, and every A register is used by a whole
+    // row of accumulators.
+    DenseMap<std::pair<unsigned, int32_t>, Value> widened;
+    auto widen = [&](unsigned operand, int32_t reg) -> FailureOr<Value> {
+      auto it = widened.find({operand, reg});
+      if (it != widened.end())
+        return it->second;
+      FailureOr<Value> x = operand == 0
+                               ? extendTo(rewriter, loc, op, a[reg],
+                                          aType.getElementType(), accType)
+                               : extendTo(rewriter, loc, op, b[reg],
+                                          bType.getElementType(), accType);
+      if (succeeded(x))
+        widened[{operand, reg}] = *x;
+      return x;
+    };
     SmallVector<Value> result;
     for (int32_t r = 0; r < int32_t(c.size()); ++r) {
       SmallVector<int32_t> coords = getRegisterCoords(lc, r);
@@ -133,18 +150,16 @@ struct DotLowering : public GPUPattern<DotOp> {
         if (ai == aIndex.end() || bi == bIndex.end())
           return op.emitError("an operand layout does not hold the whole "
                               "reduction dimension in each thread");
-        FailureOr<Value> x = extendTo(rewriter, loc, op, a[ai->second],
-                                      aType.getElementType(), accType);
-        FailureOr<Value> y = extendTo(rewriter, loc, op, b[bi->second],
-                                      bType.getElementType(), accType);
+        FailureOr<Value> x = widen(0, ai->second);
+        FailureOr<Value> y = widen(1, bi->second);
         if (failed(x) || failed(y))
           return failure();
-        acc =
-            isFloat
-                ? LLVM::FMulAddOp::create(rewriter, loc, *x, *y, acc).getResult()
-                : LLVM::AddOp::create(rewriter, loc, acc,
-                                      LLVM::MulOp::create(rewriter, loc, *x, *y))
-                      .getResult();
+        acc = isFloat ? LLVM::FMulAddOp::create(rewriter, loc, *x, *y, acc)
+                            .getResult()
+                      : LLVM::AddOp::create(
+                            rewriter, loc, acc,
+                            LLVM::MulOp::create(rewriter, loc, *x, *y))
+                            .getResult();
       }
       result.push_back(acc);
     }
