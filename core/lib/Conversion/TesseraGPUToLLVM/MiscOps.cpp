@@ -122,10 +122,12 @@ struct PrintLowering : public GPUPattern<PrintOp> {
                << ctx.hooks.getName() << " target cannot print from a kernel";
       return success();
     };
-    if (op.getArgs().empty())
-      return failed(emit(prefix + op.getPrefix().str() + "\n", {}))
-                 ? failure()
-                 : (rewriter.eraseOp(op), success());
+    if (op.getArgs().empty()) {
+      if (failed(emit(prefix + op.getPrefix().str() + "\n", {})))
+        return failure();
+      rewriter.eraseOp(op);
+      return success();
+    }
 
     for (auto [i, arg] : llvm::enumerate(op.getArgs())) {
       bool isSigned = op.getIsSigned()[i] != 0;
@@ -181,12 +183,10 @@ struct AssertLowering : public GPUPattern<AssertOp> {
         rewriter, loc, holds,
         LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                  rewriter.getBoolAttr(true)));
-    bool failedHook = false;
     emitIf(rewriter, loc, fails, {}, [&](OpBuilder &b) {
       if (failed(ctx.hooks.assertFail(b, loc, op.getMessage(), op.getFile(),
                                       op.getFunction(), op.getLine())))
         LLVM::Trap::create(b, loc);
-      (void)failedHook;
       return SmallVector<Value>{};
     });
     rewriter.eraseOp(op);
