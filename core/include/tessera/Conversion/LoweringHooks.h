@@ -131,6 +131,13 @@ public:
   /// possibly slower than the target's narrower scopes.
   virtual std::string getSyncScope(StringRef scope);
 
+  /// Closes the group of asynchronous copies started so far.
+  virtual LogicalResult asyncCommitGroup(OpBuilder &b, Location loc);
+  /// Waits until at most `pending` committed groups are still in flight.
+  /// A target that implements asyncCopy implements both; declining them is
+  /// right only where copies are synchronous.
+  virtual LogicalResult asyncWait(OpBuilder &b, Location loc, unsigned pending);
+
   //===--- Compute -------------------------------------------------------===//
 
   /// The accumulator registers of `operands.op`'s result. Declining makes the

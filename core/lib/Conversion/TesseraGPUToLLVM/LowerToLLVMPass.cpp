@@ -23,6 +23,17 @@ using namespace mlir::tessera::lowering;
 
 SharedMemoryPlan lowering::planSharedMemory(ModuleOp module) {
   SharedMemoryPlan plan;
+  uint64_t end = 0;
+  module.walk([&](gpu::LocalAllocOp alloc) {
+    auto type = cast<gpu::MemDescType>(alloc.getType());
+    uint64_t bytes = getElementBytes(type.getElementType());
+    for (int64_t d : type.getShape())
+      bytes *= d;
+    end = llvm::alignTo(end, 128);
+    plan.bufferOffsets[alloc] = end;
+    end += bytes;
+  });
+  plan.scratchOffset = llvm::alignTo(end, 128);
   module.walk([&](Operation *op) {
     uint64_t bytes = 0;
     if (auto cvt = dyn_cast<gpu::ConvertLayoutOp>(op))
@@ -93,6 +104,7 @@ struct LowerToLLVMPass
     populateShapePatterns(converter, patterns, ctx);
     populateMemoryPatterns(converter, patterns, ctx);
     populateDescriptorPatterns(converter, patterns, ctx);
+    populateSharedMemoryPatterns(converter, patterns, ctx);
     populateReducePatterns(converter, patterns, ctx);
     populateDotPatterns(converter, patterns, ctx);
     populateMiscPatterns(converter, patterns, ctx);

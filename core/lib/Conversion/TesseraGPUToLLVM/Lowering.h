@@ -34,7 +34,7 @@ public:
 /// The shared-memory plan of a module: where each buffer lives and where the
 /// scratch space of layout conversions and reductions starts.
 struct SharedMemoryPlan {
-  /// Byte offset of each local_alloc.
+  /// Byte offset of each local_alloc (in its block's shared memory).
   llvm::DenseMap<Operation *, uint64_t> bufferOffsets;
   /// Byte offset of the scratch space, after every buffer.
   uint64_t scratchOffset = 0;
@@ -107,6 +107,12 @@ SmallVector<int32_t> getRegisterCoords(const LinearLayout &layout, int32_t reg);
 SmallVector<Value> emitThreadCoords(OpBuilder &b, Location loc,
                                     const LinearLayout &layout,
                                     ThreadIndex tid);
+
+/// XORs into `outs` (i32, one per output dimension of `layout`) the bases of
+/// the set bits of the runtime i32 `index` along input dimension `inDim`:
+/// applying a LinearLayout to a value known only at run time.
+void xorBases(OpBuilder &b, Location loc, const LinearLayout &layout,
+              StringRef inDim, Value index, SmallVector<Value> &outs);
 
 /// The i32 coordinates of every register of `layout` in the calling thread.
 SmallVector<SmallVector<Value>> emitAllCoords(OpBuilder &b, Location loc,
@@ -204,12 +210,15 @@ void populateDotPatterns(GPUTypeConverter &converter,
 void populateDescriptorPatterns(GPUTypeConverter &converter,
                                 RewritePatternSet &patterns,
                                 LoweringContext &ctx);
+void populateSharedMemoryPatterns(GPUTypeConverter &converter,
+                                  RewritePatternSet &patterns,
+                                  LoweringContext &ctx);
 void populateMiscPatterns(GPUTypeConverter &converter,
                           RewritePatternSet &patterns, LoweringContext &ctx);
 
-/// Plans shared memory for `module`: the scratch its conversions,
-/// reductions and scalar atomics need. (Buffers of local_alloc are not
-/// placed yet; the lowering rejects them.)
+/// Plans shared memory for `module`: each local_alloc's buffer, one after the
+/// other (128-byte aligned, for the widest accesses and swizzles), then the
+/// scratch its conversions, reductions and scalar atomics need.
 SharedMemoryPlan planSharedMemory(ModuleOp module);
 
 /// Scratch bytes a layout conversion of `type` needs (0 when it stays in

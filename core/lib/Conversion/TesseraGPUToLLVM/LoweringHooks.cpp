@@ -49,6 +49,12 @@ LogicalResult LoweringHooks::asyncCopy(OpBuilder &, Location, Value, Value,
                                        unsigned, Value) {
   return failure();
 }
+LogicalResult LoweringHooks::asyncCommitGroup(OpBuilder &, Location) {
+  return failure();
+}
+LogicalResult LoweringHooks::asyncWait(OpBuilder &, Location, unsigned) {
+  return failure();
+}
 std::string LoweringHooks::getSyncScope(StringRef) { return ""; }
 FailureOr<SmallVector<Value>> LoweringHooks::lowerDot(OpBuilder &, Location,
                                                       const DotOperands &) {

@@ -24,8 +24,8 @@ struct TestOptions : public PassPipelineOptions<TestOptions> {
   ListOption<std::string> decline{
       *this, "decline",
       llvm::cl::desc("Hooks that decline (thread-id, barrier, shuffle, "
-                     "warp-reduce, load-global, store-global, dot, printf, "
-                     "assert, shared-base)")};
+                     "warp-reduce, load-global, store-global, async-copy, "
+                     "dot, printf, assert, shared-base)")};
   Option<unsigned> sharedAddressSpace{*this, "shared-address-space",
                                       llvm::cl::desc("Shared address space"),
                                       llvm::cl::init(3)};
@@ -112,6 +112,27 @@ public:
       return failure();
     call(b, loc, "store_global_" + mangle(value.getType()), Type(),
          {ptr, value, pred});
+    return success();
+  }
+  LogicalResult asyncCopy(OpBuilder &b, Location loc, Value dst, Value src,
+                          unsigned bytes, Value pred) override {
+    if (declined.contains("async-copy"))
+      return failure();
+    call(b, loc, "async_copy", Type(),
+         {dst, src, constant(b, loc, bytes), pred});
+    return success();
+  }
+  LogicalResult asyncCommitGroup(OpBuilder &b, Location loc) override {
+    if (declined.contains("async-copy"))
+      return failure();
+    call(b, loc, "async_commit_group", Type(), {});
+    return success();
+  }
+  LogicalResult asyncWait(OpBuilder &b, Location loc,
+                          unsigned pending) override {
+    if (declined.contains("async-copy"))
+      return failure();
+    call(b, loc, "async_wait", Type(), {constant(b, loc, pending)});
     return success();
   }
   LogicalResult printf(OpBuilder &b, Location loc, StringRef format,

@@ -120,10 +120,9 @@ SmallVector<int32_t> lowering::getRegisterCoords(const LinearLayout &layout,
   return coords;
 }
 
-/// XORs into `coords` the bases of the set bits of `index` along `inDim`.
-static void xorThreadBases(OpBuilder &b, Location loc,
-                           const LinearLayout &layout, StringRef inDim,
-                           Value index, SmallVector<Value> &coords) {
+void lowering::xorBases(OpBuilder &b, Location loc, const LinearLayout &layout,
+                        StringRef inDim, Value index,
+                        SmallVector<Value> &coords) {
   if (!layout.hasInDim(inDim))
     return;
   for (auto [bit, basis] : llvm::enumerate(layout.getBases(inDim))) {
@@ -155,8 +154,8 @@ SmallVector<Value> lowering::emitThreadCoords(OpBuilder &b, Location loc,
                                               const LinearLayout &layout,
                                               ThreadIndex tid) {
   SmallVector<Value> coords(layout.getNumOutDims(), createI32(b, loc, 0));
-  xorThreadBases(b, loc, layout, kLaneDim, tid.lane, coords);
-  xorThreadBases(b, loc, layout, kWarpDim, tid.warp, coords);
+  xorBases(b, loc, layout, kLaneDim, tid.lane, coords);
+  xorBases(b, loc, layout, kWarpDim, tid.warp, coords);
   return coords;
 }
 

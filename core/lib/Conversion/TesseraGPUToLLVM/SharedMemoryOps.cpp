@@ -1,0 +1,270 @@
+//===- SharedMemoryOps.cpp - Shared-memory buffers and async copies -------===//
+//
+// A shared buffer is a pointer into the block's shared memory (its offset
+// from the plan); its shared layout maps element offsets to coordinates, so
+// its inverse places each register's element. Async copies go through the
+// target's hook, or become a load and a shared store when it declines (the
+// commit and wait then have nothing to do).
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+
+#include "tessera/Dialect/TesseraGPU/IR/LayoutUtils.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::lowering;
+
+namespace {
+
+/// Per register of a tensor of `layout`, the pointer to its element in the
+/// shared buffer `base` of type `memType`; failure with an error when the
+/// buffer's layout cannot be inverted.
+FailureOr<SmallVector<Value>> emitSharedAddresses(OpBuilder &b, Location loc,
+                                                  LoweringContext &ctx,
+                                                  Operation *op, Value base,
+                                                  gpu::MemDescType memType,
+                                                  const LinearLayout &layout) {
+  llvm::Expected<LinearLayout> inverse =
+      gpu::toLinearLayout(memType).tryInvert();
+  if (!inverse) {
+    llvm::consumeError(inverse.takeError());
+    return op->emitError("the shared layout ")
+           << memType.getEncoding() << " does not give each element one place";
+  }
+  FailureOr<ThreadIndex> tid = getThreadIndex(b, loc, ctx, op);
+  if (failed(tid))
+    return failure();
+  Type element = memType.getElementType();
+  SmallVector<Value> ptrs;
+  for (auto &coords : emitAllCoords(b, loc, layout, *tid)) {
+    SmallVector<Value> offset(inverse->getNumOutDims(), createI32(b, loc, 0));
+    for (auto [d, coord] : llvm::enumerate(coords))
+      xorBases(b, loc, *inverse, getTensorDimName(d), coord, offset);
+    // Output 0 is the element offset (a "block" output, if any, is 0 for
+    // one block per cluster).
+    ptrs.push_back(LLVM::GEPOp::create(b, loc, base.getType(), element, base,
+                                       ArrayRef<LLVM::GEPArg>{offset[0]}));
+  }
+  return ptrs;
+}
+
+/// Stores the registers of `value` (a tensor of `type`) into the buffer.
+LogicalResult storeToShared(ConversionPatternRewriter &rewriter, Location loc,
+                            LoweringContext &ctx, Operation *op, Value value,
+                            RankedTensorType type, Value base,
+                            gpu::MemDescType memType) {
+  LinearLayout layout = getLayout(type);
+  FailureOr<SmallVector<Value>> ptrs =
+      emitSharedAddresses(rewriter, loc, ctx, op, base, memType, layout);
+  if (failed(ptrs))
+    return failure();
+  SmallVector<Value> regs = unpackRegisters(rewriter, loc, value, type);
+  std::set<SmallVector<int32_t>> seen;
+  Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                          rewriter.getBoolAttr(true));
+  for (auto [r, reg] : llvm::enumerate(regs)) {
+    // Copies in other threads hold the same value: all may write it.
+    if (!seen.insert(getRegisterCoords(layout, r)).second)
+      continue;
+    if (failed(ctx.hooks.storeShared(rewriter, loc, (*ptrs)[r], reg, always)))
+      LLVM::StoreOp::create(rewriter, loc, reg, (*ptrs)[r]);
+  }
+  return success();
+}
+
+struct LocalAllocLowering : public GPUPattern<gpu::LocalAllocOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(gpu::LocalAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto it = ctx.plan.bufferOffsets.find(op);
+    if (it == ctx.plan.bufferOffsets.end())
+      return op.emitError("shared buffer outside the module's plan");
+    FailureOr<Value> base =
+        getSharedPointer(rewriter, op.getLoc(), ctx,
+                         createI32(rewriter, op.getLoc(), it->second), op);
+    if (failed(base))
+      return failure();
+    if (op.getSrc() &&
+        failed(storeToShared(rewriter, op.getLoc(), ctx, op, adaptor.getSrc(),
+                             cast<RankedTensorType>(op.getSrc().getType()),
+                             *base, cast<gpu::MemDescType>(op.getType()))))
+      return failure();
+    rewriter.replaceOp(op, *base);
+    return success();
+  }
+};
+
+struct LocalStoreLowering : public GPUPattern<gpu::LocalStoreOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(gpu::LocalStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(storeToShared(rewriter, op.getLoc(), ctx, op, adaptor.getValue(),
+                             cast<RankedTensorType>(op.getValue().getType()),
+                             adaptor.getDst(),
+                             cast<gpu::MemDescType>(op.getDst().getType()))))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LocalLoadLowering : public GPUPattern<gpu::LocalLoadOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(gpu::LocalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getType());
+    auto memType = cast<gpu::MemDescType>(op.getSrc().getType());
+    FailureOr<SmallVector<Value>> ptrs = emitSharedAddresses(
+        rewriter, loc, ctx, op, adaptor.getSrc(), memType, getLayout(type));
+    if (failed(ptrs))
+      return failure();
+    Type element = getTypeConverter()->convertType(type.getElementType());
+    SmallVector<Value> regs;
+    for (Value ptr : *ptrs) {
+      FailureOr<Value> loaded =
+          ctx.hooks.loadShared(rewriter, loc, ptr, element);
+      regs.push_back(
+          succeeded(loaded)
+              ? *loaded
+              : LLVM::LoadOp::create(rewriter, loc, element, ptr).getResult());
+    }
+    rewriter.replaceOp(op, packRegisters(rewriter, loc,
+                                         getTypeConverter()->convertType(type),
+                                         regs));
+    return success();
+  }
+};
+
+struct LocalDeallocLowering : public GPUPattern<gpu::LocalDeallocOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(gpu::LocalDeallocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // The plan gives every buffer its own bytes for the whole kernel.
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MemDescIndexLowering : public GPUPattern<gpu::MemDescIndexOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(gpu::MemDescIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // Buffers of the leading dimension follow each other.
+    auto type = cast<gpu::MemDescType>(op.getType());
+    int64_t elements = 1;
+    for (int64_t d : type.getShape())
+      elements *= d;
+    Location loc = op.getLoc();
+    Value offset = LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),
+                                       createI32(rewriter, loc, elements));
+    rewriter.replaceOp(
+        op, LLVM::GEPOp::create(rewriter, loc, adaptor.getSrc().getType(),
+                                type.getElementType(), adaptor.getSrc(),
+                                ArrayRef<LLVM::GEPArg>{offset}));
+    return success();
+  }
+};
+
+struct MemDescTransLowering : public GPUPattern<gpu::MemDescTransOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(gpu::MemDescTransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // The same bytes; the result type's layout says how they are indexed.
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
+struct AsyncCopyLowering : public GPUPattern<gpu::AsyncCopyGlobalToLocalOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(gpu::AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto ptrType = cast<RankedTensorType>(op.getSrc().getType());
+    auto memType = cast<gpu::MemDescType>(op.getDst().getType());
+    LinearLayout layout = getLayout(ptrType);
+    FailureOr<SmallVector<Value>> dsts = emitSharedAddresses(
+        rewriter, loc, ctx, op, adaptor.getDst(), memType, layout);
+    if (failed(dsts))
+      return failure();
+    SmallVector<Value> srcs =
+        unpackRegisters(rewriter, loc, adaptor.getSrc(), ptrType);
+    SmallVector<Value> masks, others;
+    if (adaptor.getMask())
+      masks = unpackRegisters(rewriter, loc, adaptor.getMask(),
+                              op.getMask().getType());
+    if (adaptor.getOther())
+      others = unpackRegisters(rewriter, loc, adaptor.getOther(),
+                               op.getOther().getType());
+    Type element = getTypeConverter()->convertType(memType.getElementType());
+    unsigned bytes = getElementBytes(element);
+    std::set<SmallVector<int32_t>> seen;
+    for (size_t r = 0; r < srcs.size(); ++r) {
+      if (!seen.insert(getRegisterCoords(layout, r)).second)
+        continue;
+      Value pred = masks.empty() ? Value() : masks[r];
+      // The target copies without the registers (zero-filling masked
+      // elements); `other` other than zero needs the synchronous path.
+      if (others.empty() && succeeded(ctx.hooks.asyncCopy(
+                                rewriter, loc, (*dsts)[r], srcs[r], bytes,
+                                pred ? pred
+                                     : LLVM::ConstantOp::create(
+                                           rewriter, loc, rewriter.getI1Type(),
+                                           rewriter.getBoolAttr(true)))))
+        continue;
+      Value other =
+          others.empty() ? createZero(rewriter, loc, element) : others[r];
+      Value loaded = emitMaskedLoad(rewriter, loc, ctx, srcs[r], element, pred,
+                                    other, bytes);
+      LLVM::StoreOp::create(rewriter, loc, loaded, (*dsts)[r]);
+    }
+    rewriter.replaceOp(op, createI32(rewriter, loc, 0));
+    return success();
+  }
+};
+
+struct AsyncCommitGroupLowering : public GPUPattern<gpu::AsyncCommitGroupOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(gpu::AsyncCommitGroupOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    (void)ctx.hooks.asyncCommitGroup(rewriter, op.getLoc());
+    rewriter.replaceOp(op, createI32(rewriter, op.getLoc(), 0));
+    return success();
+  }
+};
+
+struct AsyncWaitLowering : public GPUPattern<gpu::AsyncWaitOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(gpu::AsyncWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    (void)ctx.hooks.asyncWait(rewriter, op.getLoc(), op.getNum());
+    rewriter.replaceOp(op, createI32(rewriter, op.getLoc(), 0));
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateSharedMemoryPatterns(GPUTypeConverter &converter,
+                                            RewritePatternSet &patterns,
+                                            LoweringContext &ctx) {
+  patterns.add<LocalAllocLowering, LocalStoreLowering, LocalLoadLowering,
+               LocalDeallocLowering, MemDescIndexLowering, MemDescTransLowering,
+               AsyncCopyLowering, AsyncCommitGroupLowering, AsyncWaitLowering>(
+      converter, ctx);
+}
