@@ -11,6 +11,8 @@
 #include "Lowering.h"
 #include "Runtime.h"
 
+#include "tessera/Backend/MathSymbols.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -60,16 +62,7 @@ std::string cpu::resolveLibmSymbol(StringRef symbol, Type type,
   // Neutral spellings: the frontend's `__tessera_<name>_<operand types>`
   // (`__tessera_asin_fp32`), and `asin`, `asinf`, `asin_f32`. The element
   // type, not the spelling, picks the variant.
-  StringRef name = symbol;
-  name.consume_front("__tessera_");
-  static constexpr llvm::StringLiteral kTypeSuffixes[] = {
-      "_fp16", "_bf16", "_fp32", "_fp64", "_f16", "_f32", "_f64"};
-  for (bool stripped = true; stripped;) {
-    stripped = false;
-    for (StringRef suffix : kTypeSuffixes)
-      if (name.consume_back(suffix))
-        stripped = true;
-  }
+  StringRef name = getMathBaseName(symbol);
   auto find = [&](StringRef candidate) -> const LibmFunction * {
     for (const LibmFunction &fn : kLibmFunctions)
       if (fn.name == candidate && fn.arity == numOperands)

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "MathLibrary.h"
 
+#include "tessera/Backend/MathSymbols.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
@@ -22,16 +24,8 @@ std::string nvptx::getLibdeviceName(llvm::StringRef symbol, Type type) {
   auto floatType = dyn_cast<FloatType>(type);
   if (!floatType || !(floatType.isF32() || floatType.isF64()))
     return "";
-  llvm::StringRef name = symbol;
-  bool neutral = name.consume_front("__tessera_");
-  static constexpr llvm::StringLiteral kTypeSuffixes[] = {
-      "_fp16", "_bf16", "_fp32", "_fp64", "_f16", "_f32", "_f64"};
-  for (bool stripped = true; stripped;) {
-    stripped = false;
-    for (llvm::StringRef suffix : kTypeSuffixes)
-      if (name.consume_back(suffix))
-        stripped = true;
-  }
+  bool neutral = false;
+  llvm::StringRef name = getMathBaseName(symbol, &neutral);
   // C's float spelling (`asinf`) names the same function as `asin`.
   if (!neutral && floatType.isF32() && name.size() > 1 && name.ends_with("f"))
     name = name.drop_back();

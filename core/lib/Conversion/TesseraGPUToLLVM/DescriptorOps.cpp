@@ -157,13 +157,7 @@ struct DescriptorLoadLowering : public GPUPattern<DescriptorLoadOp> {
     for (size_t r = 0; r < ptrs.size(); r += vec) {
       Type accessType =
           vec == 1 ? element : VectorType::get({int64_t(vec)}, element);
-      Value other = pad;
-      if (vec > 1) {
-        other = LLVM::UndefOp::create(rewriter, loc, accessType);
-        for (unsigned i = 0; i < vec; ++i)
-          other = LLVM::InsertElementOp::create(rewriter, loc, other, pad,
-                                                createI32(rewriter, loc, i));
-      }
+      Value other = buildVector(rewriter, loc, SmallVector<Value>(vec, pad));
       Value loaded = emitMaskedLoad(rewriter, loc, ctx, ptrs[r], accessType,
                                     inBounds[r], other, vec * bytes);
       if (vec == 1) {
@@ -214,14 +208,8 @@ struct DescriptorStoreLowering : public GPUPattern<DescriptorStoreOp> {
     for (size_t r = 0; r < ptrs.size(); r += vec) {
       if (!seen.insert(getRegisterCoords(layout, r)).second)
         continue;
-      Value value = values[r];
-      if (vec > 1) {
-        value = LLVM::UndefOp::create(rewriter, loc,
-                                      VectorType::get({int64_t(vec)}, element));
-        for (unsigned i = 0; i < vec; ++i)
-          value = LLVM::InsertElementOp::create(
-              rewriter, loc, value, values[r + i], createI32(rewriter, loc, i));
-      }
+      Value value =
+          buildVector(rewriter, loc, ArrayRef<Value>(values).slice(r, vec));
       Value pred = inBounds[r];
       if (owner)
         pred = LLVM::AndOp::create(rewriter, loc, pred, owner);

@@ -177,6 +177,9 @@ SmallVector<Value>
 emitIf(RewriterBase &b, Location loc, Value pred, ValueRange otherwise,
        llvm::function_ref<SmallVector<Value>(OpBuilder &)> body);
 
+/// A vector of `regs`, or the one register when there is one.
+Value buildVector(OpBuilder &b, Location loc, ArrayRef<Value> regs);
+
 /// Loads `accessType` from global `ptr` when `pred` holds (always when
 /// null), else yields `other`: through the target's hook, or a branch
 /// around a plain load aligned to `alignment` bytes.

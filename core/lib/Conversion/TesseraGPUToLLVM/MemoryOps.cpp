@@ -53,6 +53,16 @@ Value createTrue(OpBuilder &b, Location loc) {
 
 } // namespace
 
+Value lowering::buildVector(OpBuilder &b, Location loc, ArrayRef<Value> regs) {
+  if (regs.size() == 1)
+    return regs.front();
+  auto type = VectorType::get({int64_t(regs.size())}, regs.front().getType());
+  Value v = LLVM::UndefOp::create(b, loc, type);
+  for (auto [i, reg] : llvm::enumerate(regs))
+    v = LLVM::InsertElementOp::create(b, loc, v, reg, createI32(b, loc, i));
+  return v;
+}
+
 Value lowering::emitMaskedLoad(RewriterBase &rewriter, Location loc,
                                LoweringContext &ctx, Value ptr, Type accessType,
                                Value pred, Value other, unsigned alignment) {
@@ -88,17 +98,6 @@ void lowering::emitMaskedStore(RewriterBase &rewriter, Location loc,
 }
 
 namespace {
-
-/// A vector of `regs` (or the one register).
-Value buildVector(OpBuilder &b, Location loc, ArrayRef<Value> regs) {
-  if (regs.size() == 1)
-    return regs.front();
-  auto type = VectorType::get({int64_t(regs.size())}, regs.front().getType());
-  Value v = LLVM::UndefOp::create(b, loc, type);
-  for (auto [i, reg] : llvm::enumerate(regs))
-    v = LLVM::InsertElementOp::create(b, loc, v, reg, createI32(b, loc, i));
-  return v;
-}
 
 struct LoadLowering : public GPUPattern<LoadOp> {
   using GPUPattern::GPUPattern;
