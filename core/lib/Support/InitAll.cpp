@@ -6,6 +6,7 @@
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
 #include "tessera/Pipeline/Pipeline.h"
+#include "tessera/Transforms/AccelerateDot.h"
 #include "tessera/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/Extensions/AllExtensions.h"
@@ -35,4 +36,5 @@ void mlir::tessera::registerAllPasses() {
   registerPipelinePasses();
   registerTestAxisInfoPass();
   registerTestLowerToLLVMPass();
+  registerTestAccelerateDotPass();
 }
