@@ -28,8 +28,9 @@ def next_pow2(n):
     return 1 << (n - 1).bit_length()
 
 
-def triton_workloads(kernels, torch, triton, sms):
-    """(tessera workload id prefix, bytes moved, launch) per workload."""
+def triton_workloads(kernels, torch, triton, sms, only_bandwidth):
+    """(tessera workload id, GB moved or 0, TFLOP count or 0, launch) per
+    workload; autotuned kernels tune over their own configs on both sides."""
     out = []
     va = load(os.path.join(kernels, "01_vector_add.py"))
     n = 1 << 28
@@ -37,7 +38,7 @@ def triton_workloads(kernels, torch, triton, sms):
     y = torch.rand(n, device="cuda") * 2 - 1
     z = torch.empty_like(x)
     grid = (triton.cdiv(n, 1024),)
-    out.append(("01_vector_add/add_kernel", 3 * 4 * n,
+    out.append(("01_vector_add/add_kernel", 3 * 4 * n, 0,
                 lambda: va.add_kernel[grid](x, y, z, n, BLOCK_SIZE=1024)))
 
     sm = load(os.path.join(kernels, "02_fused_softmax.py"))
@@ -46,7 +47,7 @@ def triton_workloads(kernels, torch, triton, sms):
     b = torch.empty_like(a)
     programs = min(rows, 4 * sms)
     stages = 4  # >= 200 KB of shared memory per block on an H100
-    out.append(("02_fused_softmax/softmax_kernel", 2 * 4 * rows * cols,
+    out.append(("02_fused_softmax/softmax_kernel", 2 * 4 * rows * cols, 0,
                 lambda: sm.softmax_kernel[(programs,)](
                     b, a, cols, cols, rows, cols, BLOCK_SIZE=next_pow2(cols),
                     num_stages=stages, num_warps=8)))
@@ -55,7 +56,7 @@ def triton_workloads(kernels, torch, triton, sms):
     n2 = 1 << 26
     d_in = torch.rand(n2, device="cuda") * 2 - 1
     d_out = torch.empty_like(d_in)
-    out.append(("04_low_memory_dropout/seeded_dropout_kernel", 2 * 4 * n2,
+    out.append(("04_low_memory_dropout/seeded_dropout_kernel", 2 * 4 * n2, 0,
                 lambda: dr.seeded_dropout_kernel[(triton.cdiv(n2, 1024),)](
                     d_in, d_out, n2, 0.5, 123, BLOCK_SIZE=1024)))
 
@@ -68,10 +69,42 @@ def triton_workloads(kernels, torch, triton, sms):
     rstd = torch.empty(rows, device="cuda")
     block = min(65536 // 2, next_pow2(cols))
     warps = min(max(block // 256, 1), 8)
-    out.append(("05_layer_norm/_layer_norm_fwd_fused", 2 * 2 * rows * cols,
+    out.append(("05_layer_norm/_layer_norm_fwd_fused", 2 * 2 * rows * cols, 0,
                 lambda: ln._layer_norm_fwd_fused[(rows,)](
                     lx, ly, lw, lb, mean, rstd, cols, cols, 1e-5,
                     BLOCK_SIZE=block, num_warps=warps)))
+    if only_bandwidth:
+        return out
+
+    mm = load(os.path.join(kernels, "03_matmul.py"))
+    size = 8192
+    ma = (torch.rand(size, size, device="cuda") * 2 - 1).half()
+    mb = (torch.rand(size, size, device="cuda") * 2 - 1).half()
+    mc = torch.empty(size, size, device="cuda", dtype=torch.float16)
+    mgrid = lambda meta: (triton.cdiv(size, meta["BLOCK_SIZE_M"]) *
+                          triton.cdiv(size, meta["BLOCK_SIZE_N"]),)
+    out.append(("03_matmul/matmul_kernel/fp16,8192x8192x8192", 0,
+                2.0 * size ** 3,
+                lambda: mm.matmul_kernel[mgrid](
+                    ma, mb, mc, size, size, size, size, 1, size, 1, size, 1,
+                    ACTIVATION="")))
+
+    at = load(os.path.join(kernels, "06_fused_attention.py"))
+    az, ah, n_ctx, hd = 4, 32, 4096, 128
+    q, k, v = (torch.randn(az, ah, n_ctx, hd, device="cuda").half()
+               for _ in range(3))
+    o = torch.empty_like(q)
+    lse = torch.empty(az * ah, n_ctx, device="cuda")
+    agrid = lambda meta: (triton.cdiv(n_ctx, meta["BLOCK_M"]), az * ah, 1)
+    for causal in (False, True):
+        flops = 4.0 * az * ah * n_ctx * n_ctx * hd / (2 if causal else 1)
+        out.append((
+            "06_fused_attention/_attn_fwd/fp16,Z=4,H=32,N_CTX=4096,D=128," +
+            ("causal" if causal else "non-causal"), 0, flops,
+            lambda causal=causal: at._attn_fwd[agrid](
+                q, k, v, hd ** -0.5, lse, o, *q.stride(), *k.stride(),
+                *v.stride(), *o.stride(), az, ah, n_ctx, HEAD_DIM=hd,
+                STAGE=3 if causal else 1)))
     return out
 
 
@@ -81,6 +114,8 @@ def main():
     parser.add_argument("--kernels-dir", default=os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "conformance", "kernels"))
     parser.add_argument("--json", help="write both sides' figures here")
+    parser.add_argument("--bandwidth-only", action="store_true",
+                        help="leave out the matmul and attention rows")
     args = parser.parse_args()
 
     import torch
@@ -89,17 +124,20 @@ def main():
 
     props = torch.cuda.get_device_properties(0)
     rows = []
-    for wid, nbytes, launch in triton_workloads(args.kernels_dir, torch, triton,
-                                                props.multi_processor_count):
-        launch()
+    for wid, nbytes, flops, launch in triton_workloads(
+            args.kernels_dir, torch, triton, props.multi_processor_count,
+            args.bandwidth_only):
+        launch()  # autotunes where the kernel is autotuned
         torch.cuda.synchronize()
         ms = triton.testing.do_bench(launch, warmup=50, rep=300)
-        rows.append((wid, nbytes / ms / 1e6))
+        rows.append((wid, "GB/s", nbytes / ms / 1e6) if nbytes else
+                    (wid, "TFLOP/s", flops / ms / 1e9))
 
     result = subprocess.run(
         [args.tessera, "bench", "--backend", "nvptx", "--kernels-dir",
          args.kernels_dir, "--json", "-"] +
-        sum([["--kernel", wid + "/*"] for wid, _ in rows], []),
+        sum([["--kernel", wid if wid.count("/") == 2 else wid + "/*"]
+             for wid, _, _ in rows], []),
         capture_output=True, text=True)
     if result.returncode != 0:
         print(result.stdout, result.stderr, file=sys.stderr)
@@ -107,17 +145,18 @@ def main():
     report = json.loads(result.stdout[result.stdout.index("\n{") + 1:])
     ours = {}
     for w in report.get("workloads", []):
-        if w.get("unit") == "GB/s":
-            ours.setdefault(w["id"].rsplit("/", 1)[0], w["rate"])
+        ours[w["id"]] = w.get("rate")
+        ours.setdefault(w["id"].rsplit("/", 1)[0], w.get("rate"))
     print(f"device: {props.name}, Triton {triton.__version__}, torch {torch.__version__}")
-    print(f"{'workload':50} {'Triton GB/s':>12} {'Tessera GB/s':>13} {'ratio':>7}")
+    print(f"{'workload':72} {'unit':>8} {'Triton':>9} {'Tessera':>9} {'ratio':>7}")
     table = []
-    for wid, triton_gbps in rows:
+    for wid, unit, theirs in rows:
         mine = ours.get(wid)
-        ratio = mine / triton_gbps if mine else float("nan")
-        table.append({"workload": wid, "triton_gbps": triton_gbps,
-                      "tessera_gbps": mine, "ratio": ratio})
-        print(f"{wid:50} {triton_gbps:12.1f} {mine if mine else float('nan'):13.1f} {ratio:7.3f}")
+        ratio = mine / theirs if mine else float("nan")
+        table.append({"workload": wid, "unit": unit, "triton": theirs,
+                      "tessera": mine, "ratio": ratio})
+        print(f"{wid:72} {unit:>8} {theirs:9.1f} "
+              f"{mine if mine else float('nan'):9.1f} {ratio:7.3f}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"device": props.name, "triton": triton.__version__,

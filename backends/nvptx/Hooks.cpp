@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Hooks.h"
 
+#include "MmaLowering.h"
+
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -71,6 +73,11 @@ public:
 
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<NVVM::NVVMDialect>();
+  }
+
+  FailureOr<SmallVector<Value>> lowerDot(OpBuilder &b, Location loc,
+                                         const DotOperands &operands) override {
+    return lowerMmaDot(b, loc, operands, arch);
   }
 
   FailureOr<Value> getProgramId(OpBuilder &b, Location loc,

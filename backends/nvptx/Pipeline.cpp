@@ -8,11 +8,13 @@
 #include "Pipeline.h"
 
 #include "Hooks.h"
+#include "MmaLayouts.h"
 
 #include "tessera/Backend/Backend.h"
 #include "tessera/Backend/Signature.h"
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
+#include "tessera/Transforms/AccelerateDot.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -68,6 +70,18 @@ struct RecordSignaturePass
 } // namespace
 
 llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
+  // Right after layouts exist, so that coalescing and the layout
+  // optimization see the dots in their matrix-unit layouts.
+  if (llvm::Error err = pipeline.insert(
+          "after:convert-to-gpu",
+          PipelineStage{
+              kAccelerateDotStage.str(),
+              "dots onto mma.sync (layouts from the instruction table)",
+              [arch](OpPassManager &pm, const PipelineOptions &) {
+                pm.addPass(createAccelerateDotPass(
+                    describeArch(arch), std::make_shared<MmaLayoutProvider>()));
+              }}))
+    return err;
   return pipeline.insert(
       "end", PipelineStage{
                  kLowerToLLVMStage.str(),

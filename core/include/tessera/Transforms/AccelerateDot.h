@@ -23,6 +23,10 @@
 
 namespace mlir::tessera {
 
+/// The name of the pipeline stage that runs the pass; targets with matrix
+/// instructions add it after convert-to-gpu.
+constexpr llvm::StringLiteral kAccelerateDotStage = "accelerate-dot";
+
 /// The discardable attribute naming the matrix instruction (its
 /// MatrixInstruction::name) a dot was given layouts for; the target's dot
 /// lowering reads it.

@@ -1,0 +1,155 @@
+//===- MmaLayouts.cpp - The layouts of mma.sync as LinearLayouts ----------===//
+//
+// The fragments follow the PTX ISA's tables for m16n8k8 (tf32), m16n8k16
+// (16-bit) and m16n8k32 (8-bit): with g = lane / 4 and t = lane % 4, and v
+// elements per 32-bit register (v = 32 / element bits),
+//  - A (16 x 8v): register j of a lane holds row g + 8 (j & 1) and the v
+//    elements from K = v t + 4v (j >> 1);
+//  - B (8v x 8): register j holds column g and the v elements from
+//    K = v t + 4v j;
+//  - the accumulator (16 x 8): element j holds row g + 8 (j >> 1) and
+//    column 2t + (j & 1).
+// As LinearLayouts the bits of v and of the register index are register
+// bases, t's two bits and g's three are lane bases.
+//
+//===----------------------------------------------------------------------===//
+#include "MmaLayouts.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::nvptx;
+
+namespace {
+
+using Basis = LinearLayout::Basis;
+
+/// Builds the layout of a tensor of `shape` from the bases of one
+/// instruction tile per warp: register bases reaching beyond the tensor are
+/// dropped (a thread holds no element twice), lane and warp bases beyond it
+/// become zero (those threads hold copies), and further register bases
+/// repeat the tile over the rest of the tensor, dimension `repeatOrder[0]`
+/// first.
+LinearLayout fitToShape(SmallVector<Basis> registers, SmallVector<Basis> lanes,
+                        SmallVector<Basis> warps, std::array<int64_t, 2> shape,
+                        std::array<unsigned, 2> repeatOrder) {
+  std::array<int64_t, 2> covered = {1, 1};
+  auto inside = [&](const Basis &basis) {
+    return basis[0] < shape[0] && basis[1] < shape[1];
+  };
+  SmallVector<Basis> regs;
+  for (const Basis &basis : registers)
+    if (inside(basis))
+      regs.push_back(basis);
+  for (SmallVector<Basis> *bases : {&lanes, &warps})
+    for (Basis &basis : *bases)
+      if (!inside(basis))
+        basis = {0, 0};
+  for (const SmallVector<Basis> *bases : {&regs, &lanes, &warps})
+    for (const Basis &basis : *bases)
+      for (unsigned d = 0; d < 2; ++d)
+        covered[d] = std::max<int64_t>(covered[d], 2 * int64_t(basis[d]));
+  for (unsigned d : repeatOrder)
+    for (int64_t step = covered[d]; step < shape[d]; step *= 2)
+      regs.push_back(d == 0 ? Basis{int32_t(step), 0}
+                            : Basis{0, int32_t(step)});
+  LinearLayout::BasesT bases = {{kRegisterDim.str(), regs},
+                                {kLaneDim.str(), lanes},
+                                {kWarpDim.str(), warps},
+                                {kBlockDim.str(), {}}};
+  return LinearLayout(std::move(bases), {{"dim0", int32_t(shape[0])},
+                                         {"dim1", int32_t(shape[1])}});
+}
+
+/// Warp bases: the M warps first, then the N warps; `mStride` and `nStride`
+/// are the extents of one warp's tile (0 where the warps share the data).
+SmallVector<Basis> warpBases(WarpGrid warps, int32_t mStride, int32_t nStride) {
+  SmallVector<Basis> bases;
+  for (unsigned i = 0; (1u << i) < warps.m; ++i)
+    bases.push_back({mStride << i, 0});
+  for (unsigned i = 0; (1u << i) < warps.n; ++i)
+    bases.push_back({0, nStride << i});
+  return bases;
+}
+
+llvm::Error decline(const llvm::Twine &why) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), why);
+}
+
+} // namespace
+
+WarpGrid nvptx::chooseMmaWarps(int64_t m, int64_t n, unsigned numWarps) {
+  WarpGrid grid;
+  while (grid.m * grid.n < numWarps) {
+    int64_t tilesM = m / (16 * grid.m), tilesN = n / (8 * grid.n);
+    if (tilesM >= tilesN && tilesM > 1)
+      grid.m *= 2;
+    else if (tilesN > 1)
+      grid.n *= 2;
+    else
+      grid.m *= 2; // More warps than tiles: the extra ones hold copies.
+  }
+  return grid;
+}
+
+LinearLayout nvptx::mmaAccumulatorLayout(int64_t m, int64_t n, WarpGrid warps) {
+  return fitToShape({{0, 1}, {8, 0}}, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
+                    warpBases(warps, 16, 8), {m, n}, {1, 0});
+}
+
+LinearLayout nvptx::mmaOperandLayout(unsigned opIdx, int64_t rows, int64_t cols,
+                                     WarpGrid warps, unsigned elementBits) {
+  int32_t v = 32 / elementBits;
+  SmallVector<Basis> regs, lanes;
+  if (opIdx == 0) {
+    for (int32_t i = 1; i < v; i *= 2)
+      regs.push_back({0, i});
+    regs.push_back({8, 0});
+    regs.push_back({0, 4 * v});
+    lanes = {{0, v}, {0, 2 * v}, {1, 0}, {2, 0}, {4, 0}};
+    return fitToShape(regs, lanes, warpBases({warps.m, warps.n}, 16, 0),
+                      {rows, cols}, {1, 0});
+  }
+  for (int32_t i = 1; i < v; i *= 2)
+    regs.push_back({i, 0});
+  regs.push_back({4 * v, 0});
+  lanes = {{v, 0}, {2 * v, 0}, {0, 1}, {0, 2}, {0, 4}};
+  return fitToShape(regs, lanes, warpBases({warps.m, warps.n}, 0, 8),
+                    {rows, cols}, {0, 1});
+}
+
+unsigned nvptx::getMmaOperandBits(llvm::StringRef dtype) {
+  if (dtype == "tf32")
+    return 32;
+  if (dtype == "fp16" || dtype == "bf16")
+    return 16;
+  if (dtype == "int8" || dtype == "fp8e4nv" || dtype == "fp8e5")
+    return 8;
+  return 0;
+}
+
+llvm::Expected<MatrixLayouts>
+MmaLayoutProvider::getLayouts(const MatrixInstruction &instr,
+                              const DotShape &shape) const {
+  if (!llvm::StringRef(instr.name).starts_with("mma.sync"))
+    return decline("the nvptx lowering does not emit " + instr.name + " yet");
+  unsigned bits = getMmaOperandBits(instr.aType);
+  if (bits == 0 || instr.m != 16 || instr.n != 8 || instr.k != 256 / bits)
+    return decline("no mma.sync fragment layout for " + instr.aType);
+  if (shape.threadsPerWarp != 32)
+    return decline("mma.sync needs 32 threads per warp");
+  if (shape.m < instr.m || shape.n < instr.n || shape.k < instr.k ||
+      shape.k % instr.k != 0 || !llvm::isPowerOf2_64(shape.m) ||
+      !llvm::isPowerOf2_64(shape.n) || !llvm::isPowerOf2_64(shape.k))
+    return decline(
+        llvm::formatv("a {0}x{1}x{2} dot is not tiled by {3}x{4}x{5}", shape.m,
+                      shape.n, shape.k, instr.m, instr.n, instr.k));
+  WarpGrid warps = chooseMmaWarps(shape.m, shape.n, shape.numWarps);
+  MatrixLayouts layouts;
+  layouts.acc = mmaAccumulatorLayout(shape.m, shape.n, warps);
+  layouts.a = mmaOperandLayout(0, shape.m, shape.k, warps, bits);
+  layouts.b = mmaOperandLayout(1, shape.k, shape.n, warps, bits);
+  return layouts;
+}
