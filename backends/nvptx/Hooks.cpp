@@ -75,6 +75,11 @@ public:
     registry.insert<NVVM::NVVMDialect>();
   }
 
+  FailureOr<SmallVector<Value>>
+  loadSharedTile(OpBuilder &b, Location loc, const SharedTile &tile) override {
+    return loadMatrixTile(b, loc, tile);
+  }
+
   FailureOr<SmallVector<Value>> lowerDot(OpBuilder &b, Location loc,
                                          const DotOperands &operands) override {
     return lowerMmaDot(b, loc, operands, arch);

@@ -17,6 +17,15 @@ FailureOr<SmallVector<Value>> lowerMmaDot(OpBuilder &b, Location loc,
                                           const DotOperands &operands,
                                           const Arch &arch);
 
+/// Reads a tile of 16-bit elements from shared memory into a layout whose
+/// register pairs form 8 x 8 matrices spread over the lanes as `ldmatrix`
+/// spreads them (lane l holding row l / 4, columns 2 (l % 4) and one more;
+/// or, transposed, those columns and rows): the mma.sync operand layouts.
+/// One `ldmatrix.sync.aligned.m8n8.x4` (`.trans`) loads four such matrices.
+/// Declines other layouts and element types.
+FailureOr<SmallVector<Value>> loadMatrixTile(OpBuilder &b, Location loc,
+                                             const SharedTile &tile);
+
 } // namespace mlir::tessera::nvptx
 
 #endif // TESSERA_BACKENDS_NVPTX_MMALOWERING_H

@@ -24,7 +24,8 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 2 : i
 
 // A conversion between layouts that place elements in other threads goes
 // through shared memory: a barrier, each thread writes its 2 elements, a
-// barrier, each reads its 2. 64 x i32 = 256 bytes of scratch.
+// barrier, each reads its 2 consecutive ones as one 8-byte vector. 64 x i32
+// = 256 bytes of scratch.
 #a = #tessera_gpu.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 #b = #tessera_gpu.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 // CHECK: tessera_gpu.shared_memory = 256 : i32
@@ -33,8 +34,9 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
   // CHECK: llvm.call @tessera_test_barrier()
   // CHECK-COUNT-2: llvm.store {{.*}} : i32, !llvm.ptr<3>
   // CHECK: llvm.call @tessera_test_barrier()
-  // CHECK-COUNT-2: llvm.load {{.*}} : !llvm.ptr<3> -> i32
+  // CHECK: llvm.load {{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xi32>
   // CHECK-NOT: tessera_test_barrier
+  // CHECK-NOT: llvm.load
   // CHECK: llvm.return
   func.func @convert(%arg0: tensor<64xi32, #a>) -> tensor<64xi32, #b> {
     %0 = tessera_gpu.convert_layout %arg0 : tensor<64xi32, #a> -> tensor<64xi32, #b>

@@ -23,6 +23,9 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Support/LLVM.h"
 
+#include "tessera/Layout/LinearLayout.h"
+
+#include <functional>
 #include <string>
 
 namespace mlir::tessera {
@@ -42,6 +45,27 @@ enum class WarpReduceKind {
   And,
   Or,
   Xor
+};
+
+/// A two-dimensional tile a layout conversion has written to shared memory,
+/// for the target to read in the destination layout with its own
+/// instructions. Rows (dimension 0) hold their elements in groups of
+/// `contiguous` consecutive columns that are contiguous and aligned to the
+/// group's size in bytes; the groups of a row may be permuted (swizzled), so
+/// every address comes from `address`.
+struct SharedTile {
+  /// The conversion being lowered.
+  Operation *op;
+  /// The destination layout (register, lane, warp, block -> dim0, dim1).
+  const LinearLayout *layout;
+  /// Element type as stored (i8 for booleans and fp8, i64 for pointers).
+  Type elementType;
+  /// Columns per contiguous group.
+  unsigned contiguous;
+  /// The lane and warp index (i32) of the executing thread.
+  Value lane, warp;
+  /// The shared pointer of element (row, col) (i32 values).
+  std::function<Value(OpBuilder &, Location, Value row, Value col)> address;
 };
 
 /// Register values of a dot's operands and accumulator, in the order of the
@@ -119,6 +143,12 @@ public:
   /// core branch around a plain store.
   virtual LogicalResult storeShared(OpBuilder &b, Location loc, Value ptr,
                                     Value value, Value pred);
+
+  /// The registers of `tile.layout` read from `tile`, in register order;
+  /// e.g. with matrix loads that fill several lanes' registers at once.
+  /// Declining makes the core load each register's elements itself.
+  virtual FailureOr<SmallVector<Value>>
+  loadSharedTile(OpBuilder &b, Location loc, const SharedTile &tile);
 
   /// Starts an asynchronous copy of `bytes` bytes from global `src` to
   /// shared `dst` (zero-filling when `pred` is false). Declining makes the

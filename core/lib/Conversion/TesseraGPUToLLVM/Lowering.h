@@ -227,6 +227,16 @@ SharedMemoryPlan planSharedMemory(ModuleOp module);
 /// Scratch bytes a layout conversion of `type` needs (0 when it stays in
 /// registers).
 uint64_t getConvertScratchBytes(RankedTensorType src, RankedTensorType dst);
+
+/// Moves the registers `srcRegs` of a tensor of `shape` from layout `src`
+/// to `dst` through the scratch space (SharedExchange.cpp): barrier, every
+/// thread writes its elements, barrier, every thread reads those of `dst`
+/// (through LoweringHooks::loadSharedTile when the target takes it).
+FailureOr<SmallVector<Value>>
+exchangeThroughShared(ConversionPatternRewriter &rewriter, Location loc,
+                      LoweringContext &ctx, Operation *op,
+                      ArrayRef<Value> srcRegs, const LinearLayout &src,
+                      const LinearLayout &dst, ArrayRef<int64_t> shape);
 /// Scratch bytes a reduction needs (0 when it stays within warps).
 uint64_t getReduceScratchBytes(ReduceOp op);
 

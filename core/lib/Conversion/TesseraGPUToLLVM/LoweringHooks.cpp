@@ -56,6 +56,10 @@ LogicalResult LoweringHooks::asyncWait(OpBuilder &, Location, unsigned) {
   return failure();
 }
 std::string LoweringHooks::getSyncScope(StringRef) { return ""; }
+FailureOr<SmallVector<Value>>
+LoweringHooks::loadSharedTile(OpBuilder &, Location, const SharedTile &) {
+  return failure();
+}
 FailureOr<SmallVector<Value>> LoweringHooks::lowerDot(OpBuilder &, Location,
                                                       const DotOperands &) {
   return failure();

@@ -12,8 +12,6 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
-#include <set>
-
 using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::lowering;
@@ -26,115 +24,7 @@ static SmallVector<int64_t> getStrides(ArrayRef<int64_t> shape) {
   return strides;
 }
 
-/// The type a register of `type` is kept as in shared memory.
-static Type getStorageType(Type type) {
-  if (isa<LLVM::LLVMPointerType>(type))
-    return IntegerType::get(type.getContext(), 64);
-  if (type.isInteger(1))
-    return IntegerType::get(type.getContext(), 8);
-  return type;
-}
-
-uint64_t lowering::getConvertScratchBytes(RankedTensorType src,
-                                          RankedTensorType dst) {
-  if (haveSameThreadMap(getLayout(src), getLayout(dst)))
-    return 0;
-  Type element = src.getElementType();
-  unsigned bytes = isa<PointerType>(element) ? 8 : getElementBytes(element);
-  return uint64_t(src.getNumElements()) * bytes;
-}
-
 namespace {
-
-/// Moves registers of a tensor of `shape` from layout `src` to `dst` through
-/// the scratch space: every thread writes its elements at their row-major
-/// offsets, waits, and reads the elements of its new registers.
-FailureOr<SmallVector<Value>>
-exchangeThroughShared(ConversionPatternRewriter &rewriter, Location loc,
-                      LoweringContext &ctx, Operation *op,
-                      ArrayRef<Value> srcRegs, const LinearLayout &src,
-                      const LinearLayout &dst, ArrayRef<int64_t> shape) {
-  FailureOr<ThreadIndex> tid = getThreadIndex(rewriter, loc, ctx, op);
-  if (failed(tid))
-    return failure();
-  Type regType = srcRegs.front().getType();
-  Type storage = getStorageType(regType);
-  unsigned bytes = getElementBytes(storage);
-  SmallVector<int64_t> strides = getStrides(shape);
-  auto offsetOf = [&](ArrayRef<Value> coords) {
-    Value flat = createI32(rewriter, loc, 0);
-    for (auto [coord, stride] : llvm::zip(coords, strides)) {
-      Value term = stride == 1
-                       ? coord
-                       : LLVM::MulOp::create(rewriter, loc, coord,
-                                             createI32(rewriter, loc, stride));
-      flat = LLVM::AddOp::create(rewriter, loc, flat, term);
-    }
-    Value byteOffset = LLVM::MulOp::create(rewriter, loc, flat,
-                                           createI32(rewriter, loc, bytes));
-    return LLVM::AddOp::create(rewriter, loc, byteOffset,
-                               createI32(rewriter, loc, ctx.plan.scratchOffset))
-        .getResult();
-  };
-  auto barrier = [&]() -> LogicalResult {
-    if (failed(ctx.hooks.createBarrier(rewriter, loc)))
-      return op->emitError("the ")
-             << ctx.hooks.getName()
-             << " target has no block barrier, which this layout conversion "
-                "through shared memory needs";
-    return success();
-  };
-
-  // Earlier users of the scratch space must be done reading it.
-  if (failed(barrier()))
-    return failure();
-  SmallVector<SmallVector<Value>> srcCoords =
-      emitAllCoords(rewriter, loc, src, *tid);
-  // Copies of one element in several threads hold the same value, so they
-  // may all write it; registers of one thread holding the same element are
-  // written once.
-  std::set<SmallVector<int32_t>> written;
-  for (auto [reg, value] : llvm::enumerate(srcRegs)) {
-    if (!written.insert(getRegisterCoords(src, reg)).second)
-      continue;
-    FailureOr<Value> ptr =
-        getSharedPointer(rewriter, loc, ctx, offsetOf(srcCoords[reg]), op);
-    if (failed(ptr))
-      return failure();
-    Value stored = value;
-    if (isa<LLVM::LLVMPointerType>(regType))
-      stored = LLVM::PtrToIntOp::create(rewriter, loc, storage, value);
-    else if (storage != regType)
-      stored = LLVM::ZExtOp::create(rewriter, loc, storage, value);
-    Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
-                                            rewriter.getBoolAttr(true));
-    if (failed(ctx.hooks.storeShared(rewriter, loc, *ptr, stored, always)))
-      LLVM::StoreOp::create(rewriter, loc, stored, *ptr, bytes);
-  }
-  if (failed(barrier()))
-    return failure();
-  SmallVector<SmallVector<Value>> dstCoords =
-      emitAllCoords(rewriter, loc, dst, *tid);
-  SmallVector<Value> result;
-  for (auto &coords : dstCoords) {
-    FailureOr<Value> ptr =
-        getSharedPointer(rewriter, loc, ctx, offsetOf(coords), op);
-    if (failed(ptr))
-      return failure();
-    FailureOr<Value> loaded =
-        ctx.hooks.loadShared(rewriter, loc, *ptr, storage);
-    if (failed(loaded))
-      loaded =
-          LLVM::LoadOp::create(rewriter, loc, storage, *ptr, bytes).getResult();
-    Value value = *loaded;
-    if (isa<LLVM::LLVMPointerType>(regType))
-      value = LLVM::IntToPtrOp::create(rewriter, loc, regType, value);
-    else if (storage != regType)
-      value = LLVM::TruncOp::create(rewriter, loc, regType, value);
-    result.push_back(value);
-  }
-  return result;
-}
 
 /// True when the lane and warp bases of `dst`, passed through `project`,
 /// are those of `src`: then a register's element is in the same thread in

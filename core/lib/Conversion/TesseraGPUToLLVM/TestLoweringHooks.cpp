@@ -26,6 +26,10 @@ struct TestOptions : public PassPipelineOptions<TestOptions> {
       llvm::cl::desc("Hooks that decline (thread-id, barrier, shuffle, "
                      "warp-reduce, load-global, store-global, async-copy, "
                      "dot, printf, assert, shared-base)")};
+  ListOption<std::string> accept{
+      *this, "accept",
+      llvm::cl::desc("Optional hooks that accept (shared-tile); they "
+                     "decline otherwise")};
   Option<unsigned> sharedAddressSpace{*this, "shared-address-space",
                                       llvm::cl::desc("Shared address space"),
                                       llvm::cl::init(3)};
@@ -50,7 +54,9 @@ std::string mangle(Type type) {
 
 class TestHooks : public LoweringHooks {
 public:
-  explicit TestHooks(ArrayRef<std::string> declined) {
+  TestHooks(ArrayRef<std::string> declined, ArrayRef<std::string> accepted) {
+    for (const std::string &name : accepted)
+      this->accepted.insert(name);
     for (const std::string &name : declined)
       this->declined.insert(name);
   }
@@ -98,6 +104,19 @@ public:
       return failure();
     return call(b, loc, "shared_base",
                 LLVM::LLVMPointerType::get(b.getContext(), 3), {});
+  }
+  /// Each register r is `tessera_test_load_shared_tile` of the address of
+  /// element (r, lane).
+  FailureOr<SmallVector<Value>>
+  loadSharedTile(OpBuilder &b, Location loc, const SharedTile &tile) override {
+    if (!accepted.contains("shared-tile"))
+      return failure();
+    SmallVector<Value> regs;
+    for (int32_t r = 0; r < tile.layout->getInDimSize(kRegisterDim); ++r)
+      regs.push_back(
+          call(b, loc, "load_shared_tile", tile.elementType,
+               {tile.address(b, loc, constant(b, loc, r), tile.lane)}));
+    return regs;
   }
   FailureOr<Value> loadGlobal(OpBuilder &b, Location loc, Value ptr, Type type,
                               Value pred, Value other) override {
@@ -200,7 +219,7 @@ private:
     return result ? op.getResult() : Value();
   }
 
-  llvm::StringSet<> declined;
+  llvm::StringSet<> declined, accepted;
   unsigned formats = 0;
 };
 
@@ -216,6 +235,7 @@ void mlir::tessera::registerTestLowerToLLVMPass() {
         lowering.sharedAddressSpace = options.sharedAddressSpace;
         lowering.maxVectorBits = options.maxVectorBits;
         buildLowerToLLVMPipeline(
-            pm, std::make_shared<TestHooks>(options.decline), lowering);
+            pm, std::make_shared<TestHooks>(options.decline, options.accept),
+            lowering);
       });
 }
