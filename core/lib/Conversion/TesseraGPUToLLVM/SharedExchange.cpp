@@ -159,6 +159,8 @@ FailureOr<SmallVector<Value>> lowering::exchangeThroughShared(
   // written once.
   unsigned storeWidth = getAccessWidth(src, rank, scratch.getVector());
   std::set<SmallVector<int32_t>> written;
+  Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                          rewriter.getBoolAttr(true));
   for (size_t reg = 0; reg < srcRegs.size(); reg += storeWidth) {
     if (!written.insert(getRegisterCoords(src, reg)).second)
       continue;
@@ -170,8 +172,6 @@ FailureOr<SmallVector<Value>> lowering::exchangeThroughShared(
       group.push_back(toStorage(srcRegs[reg + i]));
     Value stored =
         storeWidth == 1 ? group.front() : buildVector(rewriter, loc, group);
-    Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
-                                            rewriter.getBoolAttr(true));
     if (failed(ctx.hooks.storeShared(rewriter, loc, *ptr, stored, always)))
       LLVM::StoreOp::create(rewriter, loc, stored, *ptr, bytes * storeWidth);
   }
