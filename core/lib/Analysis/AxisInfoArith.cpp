@@ -178,11 +178,15 @@ AxisInfo axisinfo::inferIntBinary(Operation *op, const AxisInfo &a,
     bool isSigned = isa<arith::RemSIOp>(op);
     // Aligned chunks of a run of x stay consecutive in x % m when m is a
     // multiple of the chunk length and x >= 0 (remsi of negatives restarts
-    // from zero at each multiple of m).
-    bool runsSurvive = !isSigned || a.isNonNegative();
+    // from zero just above each multiple of -m). Like Triton, a signed
+    // dividend is taken to be non-negative even where this analysis cannot
+    // prove it: offsets wrapped with `%` are indices (tutorial 03's
+    // `(tile_n * BLOCK + arange) % N` depends on a min() of a difference),
+    // and a negative one addresses memory before the tensor under either
+    // compiler.
     for (unsigned i = 0; i < rank; ++i) {
       k[i] = gcd(a.getConstancy(i), b.getConstancy(i));
-      if (runsSurvive && a.getContiguity(i) > 1)
+      if (a.getContiguity(i) > 1)
         c[i] = gcd(gcd(a.getContiguity(i), a.getDivisibility(i)),
                    gcd(b.getConstancy(i), elemDiv(b, i)));
       // x - q * m: a multiple of what divides both.

@@ -2,8 +2,9 @@
 // The axis-info analysis on integer arithmetic. 4611686018427387904 is 2^62, the
 // divisibility of zero.
 
-// Remainders keep runs that do not straddle a multiple of the divisor, and
-// only for non-negative dividends (remsi restarts at zero from below).
+// Remainders keep runs that do not straddle a multiple of the divisor. A
+// signed dividend is taken to be non-negative, as Triton does, also where
+// it cannot be proved (%rem3).
 // expected-remark @below {{arg #0: contiguity = [1], divisibility = [16], constancy = [1], constant = none, non_negative = false}}
 // expected-remark @below {{arg #1: contiguity = [1], divisibility = [1], constancy = [1], constant = none, non_negative = false}}
 func.func @remainders(%n: i32 {tessera.divisibility = 16 : i32}, %m: i32) {
@@ -33,7 +34,7 @@ func.func @remainders(%n: i32 {tessera.divisibility = 16 : i32}, %m: i32) {
   // The same runs shifted down by 4: maybe negative.
   // expected-remark @below {{contiguity = [128], divisibility = [4], constancy = [1], constant = none, non_negative = false}}
   %neg = arith.subi %offs, %c4 : tensor<128xi32>
-  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant = none, non_negative = false}}
+  // expected-remark @below {{contiguity = [4], divisibility = [4], constancy = [1], constant = none, non_negative = false}}
   %rem3 = arith.remsi %neg, %ns : tensor<128xi32>
   // Unsigned: aligned chunks of 4 never wrap around.
   // expected-remark @below {{contiguity = [4], divisibility = [4], constancy = [1], constant = none, non_negative = false}}
