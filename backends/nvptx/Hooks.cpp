@@ -1,9 +1,10 @@
 //===- Hooks.cpp - The NVPTX target's lowering hooks ----------------------===//
 //
-// What the shared lowering cannot say in plain LLVM for NVIDIA GPUs. Global
-// and shared accesses, dots and async copies decline for now: the core
-// branches around plain (vectorized) loads and stores, and computes dots
-// with multiply-adds.
+// What the shared lowering cannot say in plain LLVM for NVIDIA GPUs: thread
+// and block indices, barriers and shuffles, dots on the matrix units with
+// ldmatrix operand loads, cp.async copies, printf and assert. Global and
+// shared accesses decline: the core branches around plain (vectorized)
+// loads and stores.
 //
 //===----------------------------------------------------------------------===//
 #include "Hooks.h"
@@ -78,6 +79,38 @@ public:
   FailureOr<SmallVector<Value>>
   loadSharedTile(OpBuilder &b, Location loc, const SharedTile &tile) override {
     return loadMatrixTile(b, loc, tile);
+  }
+
+  LogicalResult asyncCopy(OpBuilder &b, Location loc, Value dst, Value src,
+                          unsigned bytes, Value pred) override {
+    // cp.async moves 4, 8 or 16 bytes; 16 bypasses L1 (.cg), as the data
+    // lands in shared memory anyway. A source size of 0 fills with zeros,
+    // which is what a false mask asks for.
+    if (bytes != 4 && bytes != 8 && bytes != 16)
+      return failure();
+    std::string text = std::string("cp.async.") + (bytes == 16 ? "cg" : "ca") +
+                       ".shared.global [$0], [$1], " + std::to_string(bytes) +
+                       ", $2;";
+    Value srcSize = LLVM::SelectOp::create(
+        b, loc, pred, i32Constant(b, loc, bytes), i32Constant(b, loc, 0));
+    LLVM::InlineAsmOp::create(
+        b, loc, TypeRange{}, ValueRange{dst, src, srcSize}, text, "r,l,r",
+        /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+        /*operand_attrs=*/ArrayAttr());
+    return success();
+  }
+
+  LogicalResult asyncCommitGroup(OpBuilder &b, Location loc) override {
+    NVVM::CpAsyncCommitGroupOp::create(b, loc);
+    return success();
+  }
+
+  LogicalResult asyncWait(OpBuilder &b, Location loc,
+                          unsigned pending) override {
+    NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
+    return success();
   }
 
   FailureOr<SmallVector<Value>> lowerDot(OpBuilder &b, Location loc,

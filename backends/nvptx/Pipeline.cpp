@@ -15,10 +15,12 @@
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Transforms/AccelerateDot.h"
+#include "tessera/Transforms/PipelineLoads.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace mlir::tessera;
@@ -80,6 +82,23 @@ llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
               [arch](OpPassManager &pm, const PipelineOptions &) {
                 pm.addPass(createAccelerateDotPass(
                     describeArch(arch), std::make_shared<MmaLayoutProvider>()));
+              }}))
+    return err;
+  // Once layouts are final: dot operands stream through shared memory with
+  // cp.async, num_stages - 1 iterations ahead.
+  if (llvm::Error err = pipeline.insert(
+          "after:cleanup",
+          PipelineStage{
+              kPipelineLoadsStage.str(),
+              "start dot operand loads num_stages-1 iterations ahead (cp.async "
+              "into shared rings)",
+              [arch](OpPassManager &pm, const PipelineOptions &options) {
+                PipelineLoadsOptions pipelining;
+                pipelining.numStages = options.numStages;
+                pipelining.sharedMemoryBytes =
+                    describeArch(arch).maxSharedMemoryPerBlock;
+                pm.addPass(createPipelineLoadsPass(pipelining));
+                pm.addPass(createCanonicalizerPass());
               }}))
     return err;
   return pipeline.insert(

@@ -8,6 +8,7 @@
 #include "tessera/Pipeline/Pipeline.h"
 #include "tessera/Transforms/AccelerateDot.h"
 #include "tessera/Transforms/Passes.h"
+#include "tessera/Transforms/PipelineLoads.h"
 
 #include "mlir/Dialect/Func/Extensions/AllExtensions.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -37,4 +38,5 @@ void mlir::tessera::registerAllPasses() {
   registerTestAxisInfoPass();
   registerTestLowerToLLVMPass();
   registerTestAccelerateDotPass();
+  registerPipelineLoadsPass();
 }

@@ -11,18 +11,22 @@
 module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: llvm.func internal @stage
   // CHECK: %[[BASE:.*]] = llvm.call @tessera_test_shared_base()
-  // CHECK: %[[STAGE:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  // CHECK: %[[STAGE:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+  // Nothing says the pointers are contiguous: one copy per element.
   // CHECK-COUNT-8: llvm.call @tessera_test_async_copy(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr<3>, !llvm.ptr<1>, i32, i1) -> ()
   // CHECK: llvm.call @tessera_test_async_commit_group()
   // CHECK: llvm.call @tessera_test_async_wait(
-  // CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
+  // The buffer's rows hold each thread's eight elements together.
+  // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+  // CHECK-NOT: llvm.load
+  // CHECK: llvm.return
 
   // SYNC-LABEL: llvm.func internal @stage
   // SYNC-NOT: tessera_test_async
   // SYNC: llvm.call @tessera_test_load_global_f16(
   // SYNC: llvm.store %{{.*}}, %{{.*}} : f16, !llvm.ptr<3>
   // SYNC-NOT: tessera_test_async
-  // SYNC: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
+  // SYNC: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<8xf16>
   func.func @stage(%ptrs: tensor<32x32x!tessera.ptr<f16>, #blocked>, %mask: tensor<32x32xi1, #blocked>) -> tensor<32x32xf16, #blocked> {
     %c1 = arith.constant 1 : i32
     %buf = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<2x32x32xf16, #shared, mutable>
@@ -33,5 +37,76 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
     %x = tessera_gpu.local_load %s token %w : !tessera_gpu.memdesc<32x32xf16, #shared, mutable> -> tensor<32x32xf16, #blocked>
     tessera_gpu.local_dealloc %buf : !tessera_gpu.memdesc<2x32x32xf16, #shared, mutable>
     return %x : tensor<32x32xf16, #blocked>
+  }
+}
+
+// -----
+
+// Rows of 32 aligned, contiguous halves: each thread copies its eight as one
+// 16-byte async copy (or, declined, one 16-byte load and shared store) into
+// the swizzled buffer: element (r, c) at r * 32 + (c ^ 8 * (r % 4)).
+#blocked = #tessera_gpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#rows = #tessera_gpu.slice<dim = 1, parent = #blocked>
+#cols = #tessera_gpu.slice<dim = 0, parent = #blocked>
+#shared = #tessera_gpu.shared<vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @vector_stage
+  // CHECK-DAG: %[[THREE:.*]] = llvm.mlir.constant(3 : i32) : i32
+  // CHECK-DAG: %[[SIXTEEN:.*]] = llvm.mlir.constant(16 : i32) : i32
+  // CHECK: %[[PHASE:.*]] = llvm.and %{{.*}}, %[[THREE]] : i32
+  // CHECK: llvm.xor %{{.*}}, %{{.*}} : i32
+  // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+  // CHECK: llvm.call @tessera_test_async_copy(%{{.*}}, %{{.*}}, %[[SIXTEEN]], %{{.*}}) : (!llvm.ptr<3>, !llvm.ptr<1>, i32, i1) -> ()
+  // CHECK-NOT: tessera_test_async_copy
+  // CHECK: llvm.call @tessera_test_async_commit_group()
+  // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+  // CHECK-NOT: llvm.load
+
+  // SYNC-LABEL: llvm.func internal @vector_stage
+  // SYNC: llvm.call @tessera_test_load_global_v8f16(
+  // SYNC: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+  // SYNC-NOT: tessera_test_load_global
+  func.func @vector_stage(%base: !tessera.ptr<f16> {tessera.divisibility = 16 : i32}) -> tensor<32x32xf16, #blocked> {
+    %c32 = arith.constant dense<32> : tensor<32x1xi32, #blocked>
+    %r = tessera.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #rows>
+    %c = tessera.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #cols>
+    %r2 = tessera.expand_dims %r {axis = 1 : i32} : tensor<32xi32, #rows> -> tensor<32x1xi32, #blocked>
+    %c2 = tessera.expand_dims %c {axis = 0 : i32} : tensor<32xi32, #cols> -> tensor<1x32xi32, #blocked>
+    %rs = arith.muli %r2, %c32 : tensor<32x1xi32, #blocked>
+    %rb = tessera.broadcast %rs : tensor<32x1xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %cb = tessera.broadcast %c2 : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %offs = arith.addi %rb, %cb : tensor<32x32xi32, #blocked>
+    %bs = tessera.splat %base : tensor<32x32x!tessera.ptr<f16>, #blocked>
+    %ptrs = tessera.addptr %bs, %offs : tensor<32x32x!tessera.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>
+    %buf = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<32x32xf16, #shared, mutable>
+    %t = tessera_gpu.async_copy_global_to_local %ptrs, %buf : tensor<32x32x!tessera.ptr<f16>, #blocked> -> !tessera_gpu.memdesc<32x32xf16, #shared, mutable>
+    %g = tessera_gpu.async_commit_group %t
+    %w = tessera_gpu.async_wait %g {num = 0 : i32}
+    %x = tessera_gpu.local_load %buf token %w : !tessera_gpu.memdesc<32x32xf16, #shared, mutable> -> tensor<32x32xf16, #blocked>
+    tessera_gpu.local_dealloc %buf : !tessera_gpu.memdesc<32x32xf16, #shared, mutable>
+    return %x : tensor<32x32xf16, #blocked>
+  }
+}
+
+// -----
+
+// fp8 buffers, which LLVM has no element type for: stages and elements are
+// addressed in bytes (a GEP over f8E4M3FN crashed the translation to LLVM
+// IR). The column-major layout takes the general LinearLayout path.
+#blocked = #tessera_gpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [16, 2], warpsPerCTA = [1, 1], order = [1, 0]>
+#colmajor = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @fp8_stage
+  // CHECK-NOT: f8E4M3FN
+  // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+  // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
+  // CHECK-NOT: f8E4M3FN
+  // CHECK: llvm.return
+  func.func @fp8_stage() -> tensor<16x8xf8E4M3FN, #blocked> {
+    %c1 = arith.constant 1 : i32
+    %buf = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<2x16x8xf8E4M3FN, #colmajor, mutable>
+    %s = tessera_gpu.memdesc_index %buf[%c1] : !tessera_gpu.memdesc<2x16x8xf8E4M3FN, #colmajor, mutable> -> !tessera_gpu.memdesc<16x8xf8E4M3FN, #colmajor, mutable>
+    %x = tessera_gpu.local_load %s : !tessera_gpu.memdesc<16x8xf8E4M3FN, #colmajor, mutable> -> tensor<16x8xf8E4M3FN, #blocked>
+    return %x : tensor<16x8xf8E4M3FN, #blocked>
   }
 }

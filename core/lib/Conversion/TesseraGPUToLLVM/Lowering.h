@@ -190,6 +190,13 @@ Value emitMaskedLoad(RewriterBase &rewriter, Location loc, LoweringContext &ctx,
 void emitMaskedStore(RewriterBase &rewriter, Location loc, LoweringContext &ctx,
                      Value ptr, Value value, Value pred, unsigned alignment);
 
+/// How many registers one access through the pointers `ptr` moves: the run
+/// of registers holding consecutive elements along one dimension, cut to
+/// what the pointers' contiguity and alignment, the mask's constancy and the
+/// target allow.
+unsigned getVectorWidth(LoweringContext &ctx, Value ptr, Value mask,
+                        Type elementType);
+
 /// Bytes of one element of `type` in memory (pointers: 8).
 unsigned getElementBytes(Type type);
 
@@ -237,6 +244,50 @@ exchangeThroughShared(ConversionPatternRewriter &rewriter, Location loc,
                       LoweringContext &ctx, Operation *op,
                       ArrayRef<Value> srcRegs, const LinearLayout &src,
                       const LinearLayout &dst, ArrayRef<int64_t> shape);
+/// Addressing of a row-major shared tile whose groups of `vec` elements
+/// are XOR-permuted within each row by the phase (row / perPhase) %
+/// maxPhase (SharedTiles.cpp): the exchange's scratch, and buffers with a
+/// row-major #tessera_gpu.shared layout, so that both read alike.
+class SwizzledTile {
+public:
+  SwizzledTile(ArrayRef<int64_t> shape, unsigned bytes, unsigned vec,
+               unsigned perPhase, unsigned maxPhase);
+
+  /// The swizzle the exchange uses for a tensor of `shape`: 16-byte groups,
+  /// eight consecutive rows in eight different groups of banks.
+  static SwizzledTile forExchange(ArrayRef<int64_t> shape, unsigned bytes);
+  /// The addressing of a buffer of `type` when its layout is a
+  /// #tessera_gpu.shared one stored row-major (order rank-1, ..., 0).
+  static std::optional<SwizzledTile> forBuffer(gpu::MemDescType type);
+
+  /// Elements per contiguous, aligned group of a row.
+  unsigned getVector() const { return vec; }
+  /// The byte offset (i32) of the element at `coords`.
+  Value getOffset(OpBuilder &b, Location loc, ArrayRef<Value> coords) const;
+
+private:
+  SmallVector<int64_t> shape;
+  SmallVector<int64_t> strides = {1};
+  unsigned bytes;
+  int64_t vec = 1, perPhase = 1, maxPhase = 1;
+};
+
+/// The registers of `layout` (stored as `storage`) read from the swizzled
+/// tile `tile` of shared memory, `pointerAt` giving the pointer at a byte
+/// offset: through LoweringHooks::loadSharedTile for a rank-2 tile when the
+/// target takes it, else with vector loads along the rows.
+FailureOr<SmallVector<Value>> readSwizzledTile(
+    OpBuilder &b, Location loc, LoweringContext &ctx, Operation *op,
+    ThreadIndex tid, const LinearLayout &layout, Type storage,
+    const SwizzledTile &tile,
+    llvm::function_ref<Value(OpBuilder &, Location, Value)> pointerAt);
+
+/// How many consecutive registers of `layout` hold consecutive elements of
+/// one row group of `vec` elements: the width of its vector accesses to a
+/// swizzled tile of rank `rank`.
+unsigned getTileAccessWidth(const LinearLayout &layout, unsigned rank,
+                            unsigned vec);
+
 /// Scratch bytes a reduction needs (0 when it stays within warps).
 uint64_t getReduceScratchBytes(ReduceOp op);
 

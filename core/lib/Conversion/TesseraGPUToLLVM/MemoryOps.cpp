@@ -20,11 +20,14 @@ using namespace mlir::tessera::lowering;
 
 namespace {
 
-/// How many registers one access moves: the run of registers holding
-/// consecutive elements along one dimension, cut to what the pointers'
-/// contiguity and alignment, the mask's constancy and the target allow.
-unsigned getVectorWidth(LoweringContext &ctx, Value ptr, Value mask,
-                        Type elementType) {
+Value createTrue(OpBuilder &b, Location loc) {
+  return LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true));
+}
+
+} // namespace
+
+unsigned lowering::getVectorWidth(LoweringContext &ctx, Value ptr, Value mask,
+                                  Type elementType) {
   auto type = dyn_cast<RankedTensorType>(ptr.getType());
   if (!type)
     return 1;
@@ -46,12 +49,6 @@ unsigned getVectorWidth(LoweringContext &ctx, Value ptr, Value mask,
   vec = std::min(vec, std::max(1u, ctx.options.maxVectorBits / bits));
   return std::max(1u, vec);
 }
-
-Value createTrue(OpBuilder &b, Location loc) {
-  return LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true));
-}
-
-} // namespace
 
 Value lowering::buildVector(OpBuilder &b, Location loc, ArrayRef<Value> regs) {
   if (regs.size() == 1)

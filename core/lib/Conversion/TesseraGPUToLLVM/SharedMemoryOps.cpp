@@ -29,6 +29,19 @@ FailureOr<SmallVector<Value>> emitSharedAddresses(OpBuilder &b, Location loc,
                                                   Operation *op, Value base,
                                                   gpu::MemDescType memType,
                                                   const LinearLayout &layout) {
+  FailureOr<ThreadIndex> tid = getThreadIndex(b, loc, ctx, op);
+  if (failed(tid))
+    return failure();
+  SmallVector<Value> ptrs;
+  // Row-major swizzled buffers in closed form, as their readers address
+  // them (SharedTiles.cpp).
+  if (std::optional<SwizzledTile> tile = SwizzledTile::forBuffer(memType)) {
+    for (auto &coords : emitAllCoords(b, loc, layout, *tid))
+      ptrs.push_back(LLVM::GEPOp::create(
+          b, loc, base.getType(), b.getI8Type(), base,
+          ArrayRef<LLVM::GEPArg>{tile->getOffset(b, loc, coords)}));
+    return ptrs;
+  }
   llvm::Expected<LinearLayout> inverse =
       gpu::toLinearLayout(memType).tryInvert();
   if (!inverse) {
@@ -36,21 +49,32 @@ FailureOr<SmallVector<Value>> emitSharedAddresses(OpBuilder &b, Location loc,
     return op->emitError("the shared layout ")
            << memType.getEncoding() << " does not give each element one place";
   }
-  FailureOr<ThreadIndex> tid = getThreadIndex(b, loc, ctx, op);
-  if (failed(tid))
-    return failure();
-  Type element = memType.getElementType();
-  SmallVector<Value> ptrs;
+  // Byte offsets: the element type may be one LLVM has no type for (fp8).
+  Value bytes = createI32(b, loc, getElementBytes(memType.getElementType()));
   for (auto &coords : emitAllCoords(b, loc, layout, *tid)) {
     SmallVector<Value> offset(inverse->getNumOutDims(), createI32(b, loc, 0));
     for (auto [d, coord] : llvm::enumerate(coords))
       xorBases(b, loc, *inverse, getTensorDimName(d), coord, offset);
     // Output 0 is the element offset (a "block" output, if any, is 0 for
     // one block per cluster).
-    ptrs.push_back(LLVM::GEPOp::create(b, loc, base.getType(), element, base,
-                                       ArrayRef<LLVM::GEPArg>{offset[0]}));
+    Value byteOffset = LLVM::MulOp::create(b, loc, offset[0], bytes);
+    ptrs.push_back(LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(),
+                                       base,
+                                       ArrayRef<LLVM::GEPArg>{byteOffset}));
   }
   return ptrs;
+}
+
+/// How many consecutive registers of `layout` one access to a buffer of
+/// `memType` may move: they must hold consecutive elements of one row group
+/// of a row-major swizzled buffer.
+unsigned getSharedVectorWidth(gpu::MemDescType memType,
+                              const LinearLayout &layout) {
+  std::optional<SwizzledTile> tile = SwizzledTile::forBuffer(memType);
+  if (!tile)
+    return 1;
+  return getTileAccessWidth(layout, memType.getShape().size(),
+                            tile->getVector());
 }
 
 /// Stores the registers of `value` (a tensor of `type`) into the buffer.
@@ -123,11 +147,30 @@ struct LocalLoadLowering : public GPUPattern<gpu::LocalLoadOp> {
     Location loc = op.getLoc();
     auto type = cast<RankedTensorType>(op.getType());
     auto memType = cast<gpu::MemDescType>(op.getSrc().getType());
+    LinearLayout layout = getLayout(type);
+    Type element = getTypeConverter()->convertType(type.getElementType());
+    Type resultType = getTypeConverter()->convertType(type);
+    if (std::optional<SwizzledTile> tile = SwizzledTile::forBuffer(memType)) {
+      FailureOr<ThreadIndex> tid = getThreadIndex(rewriter, loc, ctx, op);
+      if (failed(tid))
+        return failure();
+      Value base = adaptor.getSrc();
+      FailureOr<SmallVector<Value>> regs = readSwizzledTile(
+          rewriter, loc, ctx, op, *tid, layout, element, *tile,
+          [&](OpBuilder &b, Location l, Value byteOffset) -> Value {
+            return LLVM::GEPOp::create(b, l, base.getType(), b.getI8Type(),
+                                       base,
+                                       ArrayRef<LLVM::GEPArg>{byteOffset});
+          });
+      if (failed(regs))
+        return failure();
+      rewriter.replaceOp(op, packRegisters(rewriter, loc, resultType, *regs));
+      return success();
+    }
     FailureOr<SmallVector<Value>> ptrs = emitSharedAddresses(
-        rewriter, loc, ctx, op, adaptor.getSrc(), memType, getLayout(type));
+        rewriter, loc, ctx, op, adaptor.getSrc(), memType, layout);
     if (failed(ptrs))
       return failure();
-    Type element = getTypeConverter()->convertType(type.getElementType());
     SmallVector<Value> regs;
     for (Value ptr : *ptrs) {
       FailureOr<Value> loaded =
@@ -137,9 +180,7 @@ struct LocalLoadLowering : public GPUPattern<gpu::LocalLoadOp> {
               ? *loaded
               : LLVM::LoadOp::create(rewriter, loc, element, ptr).getResult());
     }
-    rewriter.replaceOp(op, packRegisters(rewriter, loc,
-                                         getTypeConverter()->convertType(type),
-                                         regs));
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, resultType, regs));
     return success();
   }
 };
@@ -162,15 +203,15 @@ struct MemDescIndexLowering : public GPUPattern<gpu::MemDescIndexOp> {
                   ConversionPatternRewriter &rewriter) const override {
     // Buffers of the leading dimension follow each other.
     auto type = cast<gpu::MemDescType>(op.getType());
-    int64_t elements = 1;
+    int64_t bytes = getElementBytes(type.getElementType());
     for (int64_t d : type.getShape())
-      elements *= d;
+      bytes *= d;
     Location loc = op.getLoc();
     Value offset = LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),
-                                       createI32(rewriter, loc, elements));
+                                       createI32(rewriter, loc, bytes));
     rewriter.replaceOp(
         op, LLVM::GEPOp::create(rewriter, loc, adaptor.getSrc().getType(),
-                                type.getElementType(), adaptor.getSrc(),
+                                rewriter.getI8Type(), adaptor.getSrc(),
                                 ArrayRef<LLVM::GEPArg>{offset}));
     return success();
   }
@@ -211,25 +252,34 @@ struct AsyncCopyLowering : public GPUPattern<gpu::AsyncCopyGlobalToLocalOp> {
                                op.getOther().getType());
     Type element = getTypeConverter()->convertType(memType.getElementType());
     unsigned bytes = getElementBytes(element);
+    // Whole runs move at once where both the global pointers and the
+    // buffer's rows hold them contiguously.
+    unsigned vec = std::min(getVectorWidth(ctx, op.getSrc(), op.getMask(),
+                                           memType.getElementType()),
+                            getSharedVectorWidth(memType, layout));
+    Type accessType =
+        vec == 1 ? element : Type(VectorType::get({int64_t(vec)}, element));
+    Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                            rewriter.getBoolAttr(true));
     std::set<SmallVector<int32_t>> seen;
-    for (size_t r = 0; r < srcs.size(); ++r) {
+    for (size_t r = 0; r < srcs.size(); r += vec) {
       if (!seen.insert(getRegisterCoords(layout, r)).second)
         continue;
       Value pred = masks.empty() ? Value() : masks[r];
       // The target copies without the registers (zero-filling masked
       // elements); `other` other than zero needs the synchronous path.
-      if (others.empty() && succeeded(ctx.hooks.asyncCopy(
-                                rewriter, loc, (*dsts)[r], srcs[r], bytes,
-                                pred ? pred
-                                     : LLVM::ConstantOp::create(
-                                           rewriter, loc, rewriter.getI1Type(),
-                                           rewriter.getBoolAttr(true)))))
+      if (others.empty() &&
+          succeeded(ctx.hooks.asyncCopy(rewriter, loc, (*dsts)[r], srcs[r],
+                                        vec * bytes, pred ? pred : always)))
         continue;
-      Value other =
-          others.empty() ? createZero(rewriter, loc, element) : others[r];
-      Value loaded = emitMaskedLoad(rewriter, loc, ctx, srcs[r], element, pred,
-                                    other, bytes);
-      LLVM::StoreOp::create(rewriter, loc, loaded, (*dsts)[r]);
+      SmallVector<Value> otherRegs;
+      for (unsigned i = 0; i < vec; ++i)
+        otherRegs.push_back(others.empty() ? createZero(rewriter, loc, element)
+                                           : others[r + i]);
+      Value loaded =
+          emitMaskedLoad(rewriter, loc, ctx, srcs[r], accessType, pred,
+                         buildVector(rewriter, loc, otherRegs), vec * bytes);
+      LLVM::StoreOp::create(rewriter, loc, loaded, (*dsts)[r], vec * bytes);
     }
     rewriter.replaceOp(op, createI32(rewriter, loc, 0));
     return success();

@@ -1,0 +1,49 @@
+//===- PipelineLoads.h - Software pipelining of a loop's loads -*- C++ -*-===//
+//
+// Loads inside a loop whose values feed a dot are started `stages - 1`
+// iterations ahead as asynchronous copies into a ring of shared-memory
+// buffers; each iteration waits for its own tile, reads it in the dot's
+// operand layout, and starts the copy for a later iteration before
+// computing. The pass is vendor-free: the copies lower through the target's
+// async-copy hooks (synchronously where it has none).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSERA_TRANSFORMS_PIPELINELOADS_H
+#define TESSERA_TRANSFORMS_PIPELINELOADS_H
+
+#include "mlir/Pass/Pass.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace mlir::tessera {
+
+/// The name of the pipeline stage that runs the pass; targets with
+/// asynchronous copies add it after the core's cleanup.
+constexpr llvm::StringLiteral kPipelineLoadsStage = "pipeline-loads";
+
+/// The discardable attribute of an scf.for giving its own stage count (from
+/// `tl.range(..., num_stages=N)`); it overrides the kernel's.
+constexpr llvm::StringLiteral kNumStagesAttrName = "tessera.num_stages";
+
+/// What the pass is parameterized by.
+struct PipelineLoadsOptions {
+  /// Stages of loops without their own count (the kernel's num_stages); a
+  /// loop of fewer than two stages is left alone.
+  int numStages = 3;
+  /// Shared memory a block may use, in bytes; deeper rings that would not
+  /// fit (with the buffers already there and the largest layout conversion)
+  /// get fewer stages. 0: no limit.
+  uint64_t sharedMemoryBytes = 0;
+};
+
+/// The pipeline-loads pass over laid-out (tessera_gpu) IR.
+std::unique_ptr<Pass> createPipelineLoadsPass(PipelineLoadsOptions options);
+
+/// Registers `tessera-pipeline-loads` (options `num-stages`,
+/// `shared-memory`) with tessera-opt.
+void registerPipelineLoadsPass();
+
+} // namespace mlir::tessera
+
+#endif // TESSERA_TRANSFORMS_PIPELINELOADS_H

@@ -1,0 +1,483 @@
+//===- PipelineLoads.cpp - Software pipelining of a loop's loads ----------===//
+//
+// For a loop of S stages, each load whose value goes (through one layout
+// conversion) into dots gets a ring of S shared buffers. Before the loop,
+// the copies of iterations 0 .. S-2 start, one commit group per iteration.
+// Iteration i then waits until only the S-2 younger groups are pending,
+// synchronizes the block (every thread's copies are visible, and every
+// thread is done reading the slot written next), reads slot i % S in the
+// dot's layout, starts the copy of iteration i + S - 1 into the slot of
+// iteration i - 1, and computes. Copies past the end are masked off (they
+// write zeros and are drained after the loop).
+//
+// What a load of iteration j reads is recomputed from its operands' slice:
+// pure operations of the loop body over the induction variable, values
+// from outside and loop-carried values whose updates are such slices too
+// (the pointers advanced by a constant each iteration). Those carried
+// values get a copy that runs S - 1 iterations ahead; the originals, left
+// with no reader, are dropped by canonicalization.
+//
+//===----------------------------------------------------------------------===//
+#include "tessera/Transforms/PipelineLoads.h"
+
+#include "tessera/Dialect/Tessera/IR/Dialect.h"
+#include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::gpu;
+
+namespace {
+
+/// One load to pipeline.
+struct Candidate {
+  LoadOp load;
+  /// The conversion into the dots' operand layout.
+  ConvertLayoutOp convert;
+  /// The ring of buffers, one per stage.
+  MemDescType bufferType;
+};
+
+/// Bytes of an element in memory.
+uint64_t getBytes(Type element) {
+  return std::max<uint64_t>(1, element.getIntOrFloatBitWidth() / 8);
+}
+
+/// The swizzled row-major layout of a tile of `shape` with `bytes`-byte
+/// elements: 16-byte groups, eight consecutive rows in eight different
+/// groups of banks (the layout matrix loads read without conflicts).
+SwizzledSharedAttr getTileLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                                 uint64_t bytes) {
+  int64_t last = shape.back();
+  int64_t vec = std::max<int64_t>(1, std::min<int64_t>(last, 16 / bytes));
+  int64_t groups = last / vec;
+  SmallVector<unsigned> order;
+  for (int d = int(shape.size()) - 1; d >= 0; --d)
+    order.push_back(d);
+  return SwizzledSharedAttr::get(ctx, vec, std::max<int64_t>(1, 8 / groups),
+                                 std::min<int64_t>(groups, 8), order, {});
+}
+
+/// The dot-feeding load behind `op`, when it is one the pass can start
+/// early: a masked or unmasked load of a rank-2 block of pointers whose only
+/// use converts it into the operand layout of dots.
+std::optional<Candidate> matchCandidate(LoadOp load) {
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  if (!type || type.getRank() != 2 || !type.getEncoding() ||
+      !isa<RankedTensorType>(load.getPtr().getType()) || load.getIsVolatile() ||
+      !load.getResult().hasOneUse() || !type.getElementType().isIntOrFloat())
+    return std::nullopt;
+  auto convert = dyn_cast<ConvertLayoutOp>(*load->user_begin());
+  if (!convert || convert->getBlock() != load->getBlock() ||
+      convert->use_empty() ||
+      !llvm::all_of(convert->getUsers(), [&](Operation *user) {
+        auto dot = dyn_cast<DotOp>(user);
+        return dot && dot.getC() != convert.getResult();
+      }))
+    return std::nullopt;
+  return Candidate{load, convert, MemDescType()};
+}
+
+/// True when loop-carried value `index` is read by nothing but pure
+/// operations that only compute its own next value, and the loop's result
+/// is unused.
+bool isDeadCycle(scf::ForOp loop, unsigned index) {
+  if (!loop.getResult(index).use_empty())
+    return false;
+  Operation *yield = loop.getBody()->getTerminator();
+  SmallVector<Value> work{loop.getRegionIterArg(index)};
+  llvm::DenseSet<Operation *> seen;
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (user == yield) {
+        if (use.getOperandNumber() != index)
+          return false;
+        continue;
+      }
+      if (user->getBlock() != loop.getBody() || user->getNumRegions() != 0 ||
+          !isMemoryEffectFree(user))
+        return false;
+      if (seen.insert(user).second)
+        llvm::append_range(work, user->getResults());
+    }
+  }
+  return true;
+}
+
+class LoopPipeliner {
+public:
+  LoopPipeliner(scf::ForOp loop, int stages) : loop(loop), stages(stages) {}
+
+  /// Collects what to pipeline; false when the loop does not qualify.
+  bool analyze(uint64_t budget, uint64_t otherBytes);
+  /// Rewrites the loop.
+  void rewrite();
+
+private:
+  /// Adds the body operations `value` depends on to the slice; false when
+  /// one is not a pure, region-free operation.
+  bool addToSlice(Value value);
+  /// Clones the slice for the iteration whose induction variable is `iv`,
+  /// with the carried values in `carried`, into `map`.
+  void cloneSlice(OpBuilder &b, Value iv, ValueRange carried, IRMapping &map);
+  /// Starts the copies of one iteration (through `map`) into `slot`, masked
+  /// off unless `iv` < the upper bound, and commits them.
+  void issueCopies(OpBuilder &b, Value iv, Value slot, const IRMapping &map);
+
+  scf::ForOp loop;
+  int stages;
+  SmallVector<Candidate> candidates;
+  /// Body operations the copies' operands depend on.
+  llvm::SetVector<Operation *> slice;
+  /// Indices of the carried values the slice reads.
+  llvm::SetVector<unsigned> carriedArgs;
+  SmallVector<Value> buffers;
+};
+
+bool LoopPipeliner::addToSlice(Value value) {
+  Block *body = loop.getBody();
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() != body || arg == loop.getInductionVar())
+      return true;
+    unsigned index = arg.getArgNumber() - 1;
+    if (!carriedArgs.insert(index))
+      return true;
+    // A carried value is known ahead only when its update is a slice too.
+    return addToSlice(body->getTerminator()->getOperand(index));
+  }
+  Operation *def = value.getDefiningOp();
+  // Values from outside the loop are the same in every iteration.
+  if (def->getBlock() != body || slice.contains(def))
+    return true;
+  if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+    return false;
+  for (Value operand : def->getOperands())
+    if (!addToSlice(operand))
+      return false;
+  slice.insert(def);
+  return true;
+}
+
+bool LoopPipeliner::analyze(uint64_t budget, uint64_t otherBytes) {
+  Block *body = loop.getBody();
+  // A step that is a positive constant: "iteration j" is lb + j * step.
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!step || *step <= 0 || !loop.getInductionVar().getType().isInteger())
+    return false;
+  for (Operation &op : body->without_terminator()) {
+    // Starting reads early is only right when the loop writes no memory
+    // they might read.
+    if (!isa<LoadOp>(op) && !isMemoryEffectFree(&op) &&
+        !isa<ConvertLayoutOp>(op))
+      return false;
+    if (auto load = dyn_cast<LoadOp>(op))
+      if (std::optional<Candidate> c = matchCandidate(load))
+        candidates.push_back(*c);
+  }
+  if (candidates.empty())
+    return false;
+  for (Candidate &c : candidates) {
+    for (Value operand : c.load->getOperands())
+      if (!addToSlice(operand))
+        return false;
+  }
+  // The slice must not read what the loop loads.
+  for (Operation *op : slice)
+    if (llvm::any_of(candidates, [&](Candidate &c) {
+          return llvm::is_contained(op->getOperands(), c.load.getResult());
+        }))
+      return false;
+
+  // The ring: as many stages as fit next to what shared memory already
+  // holds.
+  uint64_t perStage = 0;
+  for (Candidate &c : candidates) {
+    auto type = cast<RankedTensorType>(c.load.getType());
+    perStage += type.getNumElements() * getBytes(type.getElementType());
+  }
+  if (budget)
+    while (stages > 2 && otherBytes + stages * perStage > budget)
+      --stages;
+  if (budget && otherBytes + stages * perStage > budget)
+    return false;
+  MLIRContext *ctx = loop.getContext();
+  for (Candidate &c : candidates) {
+    auto type = cast<RankedTensorType>(c.load.getType());
+    SmallVector<int64_t> shape{stages};
+    llvm::append_range(shape, type.getShape());
+    c.bufferType = MemDescType::get(
+        ctx, shape, type.getElementType(),
+        getTileLayout(ctx, type.getShape(), getBytes(type.getElementType())),
+        /*mutableMemory=*/true);
+  }
+  // Clone in body order, so that every operand is mapped before its use.
+  SmallVector<Operation *> ordered(slice.begin(), slice.end());
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  slice = llvm::SetVector<Operation *>(ordered.begin(), ordered.end());
+  return true;
+}
+
+void LoopPipeliner::cloneSlice(OpBuilder &b, Value iv, ValueRange carried,
+                               IRMapping &map) {
+  map.map(loop.getInductionVar(), iv);
+  for (auto [index, value] : llvm::zip(carriedArgs, carried))
+    map.map(loop.getRegionIterArg(index), value);
+  for (Operation *op : slice)
+    b.clone(*op, map);
+}
+
+void LoopPipeliner::issueCopies(OpBuilder &b, Value iv, Value slot,
+                                const IRMapping &map) {
+  Location loc = loop.getLoc();
+  MLIRContext *ctx = b.getContext();
+  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, iv,
+                                        loop.getUpperBound());
+  SmallVector<Value> tokens;
+  for (auto [c, buffer] : llvm::zip(candidates, buffers)) {
+    auto ptrType = cast<RankedTensorType>(c.load.getPtr().getType());
+    auto maskType = RankedTensorType::get(ptrType.getShape(), b.getI1Type(),
+                                          ptrType.getEncoding());
+    Value mask = SplatOp::create(b, loc, maskType, inRange);
+    if (Value original = c.load.getMask())
+      mask = arith::AndIOp::create(b, loc, map.lookupOrDefault(original), mask);
+    // Masked-off elements of a copy are zero; another `other` is kept (the
+    // lowering then copies those synchronously).
+    Value other = c.load.getOther();
+    if (other && (matchPattern(other, m_AnyZeroFloat()) ||
+                  matchPattern(other, m_Zero())))
+      other = Value();
+    auto tileType = MemDescType::get(ctx, c.bufferType.getShape().drop_front(),
+                                     c.bufferType.getElementType(),
+                                     c.bufferType.getEncoding(), true);
+    Value tile = MemDescIndexOp::create(b, loc, tileType, buffer, slot);
+    tokens.push_back(AsyncCopyGlobalToLocalOp::create(
+        b, loc, AsyncTokenType::get(ctx), map.lookupOrDefault(c.load.getPtr()),
+        tile, mask, other ? map.lookupOrDefault(other) : Value(),
+        c.load.getCache(), c.load.getEvict(), /*isVolatile=*/false));
+  }
+  AsyncCommitGroupOp::create(b, loc, AsyncTokenType::get(ctx), tokens);
+}
+
+/// An i32 constant.
+Value createI32(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));
+}
+
+/// `base + count * step` in the type of the induction variable.
+Value advance(OpBuilder &b, Location loc, Value base, Value step,
+              int64_t count) {
+  Value n = arith::ConstantOp::create(b, loc,
+                                      b.getIntegerAttr(base.getType(), count));
+  return arith::AddIOp::create(b, loc, base,
+                               arith::MulIOp::create(b, loc, step, n));
+}
+
+/// (slot + 1) % stages.
+Value nextSlot(OpBuilder &b, Location loc, Value slot, int stages) {
+  Value next = arith::AddIOp::create(b, loc, slot, createI32(b, loc, 1));
+  Value wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
+                                     createI32(b, loc, stages));
+  return arith::SelectOp::create(b, loc, wrap, createI32(b, loc, 0), next);
+}
+
+void LoopPipeliner::rewrite() {
+  Location loc = loop.getLoc();
+  MLIRContext *ctx = loop.getContext();
+  OpBuilder b(loop);
+  for (Candidate &c : candidates)
+    buffers.push_back(LocalAllocOp::create(b, loc, c.bufferType, Value()));
+
+  // Prologue: iterations 0 .. S-2, the carried values advancing with them.
+  SmallVector<Value> carried;
+  for (unsigned index : carriedArgs)
+    carried.push_back(loop.getInitArgs()[index]);
+  for (int s = 0; s + 1 < stages; ++s) {
+    Value iv = advance(b, loc, loop.getLowerBound(), loop.getStep(), s);
+    IRMapping map;
+    cloneSlice(b, iv, carried, map);
+    issueCopies(b, iv, createI32(b, loc, s), map);
+    for (auto [i, index] : llvm::enumerate(carriedArgs))
+      carried[i] = map.lookupOrDefault(
+          loop.getBody()->getTerminator()->getOperand(index));
+  }
+
+  // The loop carries the values S-1 iterations ahead and the two slots.
+  SmallVector<Value> inits(loop.getInitArgs());
+  unsigned firstAhead = inits.size();
+  llvm::append_range(inits, carried);
+  inits.push_back(createI32(b, loc, 0));
+  inits.push_back(createI32(b, loc, stages - 1));
+  auto newLoop =
+      scf::ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
+                         loop.getStep(), inits);
+  newLoop->setAttrs(loop->getAttrs());
+  Block *newBody = newLoop.getBody();
+  Block *oldBody = loop.getBody();
+  // Move the old body over; its arguments become the new leading ones.
+  newBody->getOperations().splice(newBody->end(), oldBody->getOperations());
+  for (auto [oldArg, newArg] : llvm::zip(
+           oldBody->getArguments(),
+           newBody->getArguments().take_front(oldBody->getNumArguments())))
+    oldArg.replaceAllUsesWith(newArg);
+  auto yield = cast<scf::YieldOp>(newBody->getTerminator());
+  ValueRange ahead =
+      newBody->getArguments().slice(1 + firstAhead, carriedArgs.size());
+  Value readSlot = newBody->getArgument(1 + firstAhead + carriedArgs.size());
+  Value writeSlot = newBody->getArgument(2 + firstAhead + carriedArgs.size());
+  loop.replaceAllUsesWith(
+      newLoop.getResults().take_front(loop.getNumResults()));
+  loop.erase();
+  // The pipeliner's slice is now in the new body.
+  loop = newLoop;
+
+  // Top of each iteration: this iteration's tile has landed everywhere.
+  b.setInsertionPointToStart(newBody);
+  AsyncWaitOp::create(b, loc, AsyncTokenType::get(ctx), ValueRange(),
+                      stages - 2);
+  BarrierOp::create(b, loc);
+
+  // Read each tile where its conversion was, in the dots' layout.
+  Operation *lastRead = nullptr;
+  for (auto [c, buffer] : llvm::zip(candidates, buffers)) {
+    b.setInsertionPoint(c.convert);
+    auto tileType = MemDescType::get(ctx, c.bufferType.getShape().drop_front(),
+                                     c.bufferType.getElementType(),
+                                     c.bufferType.getEncoding(), true);
+    Value tile = MemDescIndexOp::create(b, loc, tileType, buffer, readSlot);
+    auto read = LocalLoadOp::create(b, c.convert.getLoc(), c.convert.getType(),
+                                    tile, Value());
+    c.convert.getResult().replaceAllUsesWith(read.getResult());
+    if (!lastRead || lastRead->isBeforeInBlock(read))
+      lastRead = read;
+  }
+
+  // Then start iteration i + S - 1's copies, before the dots compute.
+  b.setInsertionPointAfter(lastRead);
+  Value iv =
+      advance(b, loc, newLoop.getInductionVar(), newLoop.getStep(), stages - 1);
+  IRMapping map;
+  cloneSlice(b, iv, ahead, map);
+  issueCopies(b, iv, writeSlot, map);
+  SmallVector<Value> yields(yield.getOperands());
+  for (unsigned index : carriedArgs)
+    yields.push_back(map.lookupOrDefault(yield.getOperand(index)));
+  b.setInsertionPoint(yield);
+  yields.push_back(nextSlot(b, loc, readSlot, stages));
+  yields.push_back(nextSlot(b, loc, writeSlot, stages));
+  yield->setOperands(yields);
+
+  for (Candidate &c : candidates) {
+    c.convert->erase();
+    c.load->erase();
+  }
+  // The carried values the copies ran ahead of may have no reader left but
+  // their own update; passing them through unchanged lets canonicalization
+  // drop them.
+  for (unsigned index : carriedArgs)
+    if (isDeadCycle(newLoop, index))
+      yield->setOperand(index, newLoop.getRegionIterArg(index));
+
+  // Masked-off copies past the end still write their zeros: drain them
+  // before the buffers go.
+  b.setInsertionPointAfter(newLoop);
+  AsyncWaitOp::create(b, loc, AsyncTokenType::get(ctx), ValueRange(), 0);
+  for (Value buffer : buffers)
+    LocalDeallocOp::create(b, loc, buffer);
+}
+
+/// Shared memory the module holds outside pipelining rings: its buffers and
+/// the largest conversion (a bound on the exchange's scratch).
+uint64_t getOtherSharedBytes(Operation *root) {
+  uint64_t buffers = 0, scratch = 0;
+  root->walk([&](Operation *op) {
+    if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+      auto type = cast<MemDescType>(alloc.getType());
+      uint64_t bytes = getBytes(type.getElementType());
+      for (int64_t d : type.getShape())
+        bytes *= d;
+      buffers += llvm::alignTo(bytes, 128);
+    } else if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
+      auto type = cast<RankedTensorType>(cvt.getType());
+      Type element = type.getElementType();
+      uint64_t bytes = element.isIntOrFloat() ? getBytes(element) : 8;
+      scratch = std::max<uint64_t>(scratch, type.getNumElements() * bytes);
+    }
+  });
+  return buffers + scratch;
+}
+
+class PipelineLoadsPass
+    : public PassWrapper<PipelineLoadsPass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PipelineLoadsPass)
+
+  PipelineLoadsPass() = default;
+  PipelineLoadsPass(const PipelineLoadsPass &other) : PassWrapper(other) {}
+  explicit PipelineLoadsPass(PipelineLoadsOptions options) {
+    numStages = options.numStages;
+    sharedMemory = options.sharedMemoryBytes;
+  }
+
+  StringRef getArgument() const final { return "tessera-pipeline-loads"; }
+  StringRef getDescription() const final {
+    return "Start the dot operand loads of loops stages-1 iterations ahead "
+           "through shared memory";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<TesseraGPUDialect, arith::ArithDialect, scf::SCFDialect>();
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // Innermost loops first; an enclosing loop is then not innermost.
+    SmallVector<scf::ForOp> loops;
+    module.walk([&](scf::ForOp loop) {
+      if (loop.getBody()
+              ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
+              .wasInterrupted())
+        return;
+      loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops) {
+      int stages = numStages;
+      if (auto attr = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName))
+        stages = attr.getInt();
+      if (stages < 2)
+        continue;
+      LoopPipeliner pipeliner(loop, stages);
+      if (!pipeliner.analyze(sharedMemory, getOtherSharedBytes(module)))
+        continue;
+      pipeliner.rewrite();
+    }
+  }
+
+private:
+  Option<int> numStages{*this, "num-stages",
+                        llvm::cl::desc("Stages of loops without their own"),
+                        llvm::cl::init(3)};
+  Option<uint64_t> sharedMemory{
+      *this, "shared-memory",
+      llvm::cl::desc("Shared memory a block may use (bytes, 0: no limit)"),
+      llvm::cl::init(0)};
+};
+
+} // namespace
+
+std::unique_ptr<Pass>
+mlir::tessera::createPipelineLoadsPass(PipelineLoadsOptions options) {
+  return std::make_unique<PipelineLoadsPass>(options);
+}
+
+void mlir::tessera::registerPipelineLoadsPass() {
+  PassRegistration<PipelineLoadsPass>();
+}
