@@ -196,22 +196,29 @@ FailureOr<SmallVector<Value>> nvptx::lowerMmaDot(OpBuilder &b, Location loc,
       b.getContext(), SmallVector<Type>(numD, dType));
   Type accElement = operands.c.front().getType();
 
-  SmallVector<Value> result(operands.c.begin(), operands.c.end());
+  // K steps outermost: each step's operand fragments die once its tiles
+  // are done (with the matrix loads sunk to their uses, a step's loads are
+  // all that is live besides the accumulators), and consecutive
+  // instructions update different accumulators.
+  std::map<Coords, SmallVector<Value>> accs;
   for (auto &[origin, regs] : accTiles) {
-    auto [row, col] = origin;
-    SmallVector<Value> acc;
+    SmallVector<Value> &acc = accs[origin];
     if (halfAcc) {
-      acc.push_back(pack(b, loc, {result[regs[0]], result[regs[1]]}));
-      acc.push_back(pack(b, loc, {result[regs[2]], result[regs[3]]}));
+      acc.push_back(pack(b, loc, {operands.c[regs[0]], operands.c[regs[1]]}));
+      acc.push_back(pack(b, loc, {operands.c[regs[2]], operands.c[regs[3]]}));
     } else {
       for (int32_t reg : regs)
-        acc.push_back(result[reg]);
+        acc.push_back(operands.c[reg]);
     }
-    for (int32_t k : kTiles) {
+  }
+  for (int32_t k : kTiles) {
+    for (auto &[origin, regs] : accTiles) {
+      auto [row, col] = origin;
       auto a = aTiles.find({row, k});
       auto bt = bTiles.find({k, col});
       if (a == aTiles.end() || bt == bTiles.end())
         return failure();
+      SmallVector<Value> &acc = accs[origin];
       SmallVector<Value> args;
       for (auto &elements : a->second.slots)
         args.push_back(pack(b, loc, elements));
@@ -227,6 +234,10 @@ FailureOr<SmallVector<Value>> nvptx::lowerMmaDot(OpBuilder &b, Location loc,
       for (unsigned i = 0; i < numD; ++i)
         acc[i] = LLVM::ExtractValueOp::create(b, loc, mma.getResult(0), i);
     }
+  }
+  SmallVector<Value> result(operands.c.begin(), operands.c.end());
+  for (auto &[origin, regs] : accTiles) {
+    SmallVector<Value> &acc = accs[origin];
     if (halfAcc) {
       std::tie(result[regs[0]], result[regs[1]]) =
           unpackPair(b, loc, acc[0], accElement);

@@ -113,6 +113,7 @@ llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
                    lowering.maxVectorBits = options.maxVectorBits;
                    buildLowerToLLVMPipeline(pm, createLoweringHooks(arch),
                                             lowering);
+                   pm.addPass(createSinkMatrixLoadsPass());
                  }});
 }
 

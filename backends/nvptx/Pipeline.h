@@ -7,6 +7,7 @@
 #include "tessera/Pipeline/Pipeline.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/Pass.h"
 #include "llvm/Support/Error.h"
 
 namespace mlir::tessera::nvptx {
@@ -20,6 +21,11 @@ inline constexpr llvm::StringLiteral kParamNamesAttrName =
 
 /// Adds the backend's stages (ending in "lower-to-llvm") to `pipeline`.
 llvm::Error addStages(Pipeline &pipeline, const Arch &arch);
+
+/// Moves each ldmatrix (and the pure operations around it) down to its
+/// first use, never past a memory write or synchronization
+/// (SinkMatrixLoads.cpp).
+std::unique_ptr<Pass> createSinkMatrixLoadsPass();
 
 /// Registers the dialects the stages create.
 void registerNVPTXDialects(DialectRegistry &registry);

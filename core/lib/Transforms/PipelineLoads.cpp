@@ -6,8 +6,8 @@
 // Iteration i then waits until only the S-2 younger groups are pending,
 // synchronizes the block (every thread's copies are visible, and every
 // thread is done reading the slot written next), reads slot i % S in the
-// dot's layout, starts the copy of iteration i + S - 1 into the slot of
-// iteration i - 1, and computes. Copies past the end are masked off (they
+// dot's layout, computes, and starts the copy of iteration i + S - 1 into
+// the slot of iteration i - 1. Copies past the end are masked off (they
 // write zeros and are drained after the loop).
 //
 // What a load of iteration j reads is recomputed from its operands' slice:
@@ -347,7 +347,6 @@ void LoopPipeliner::rewrite() {
   BarrierOp::create(b, loc);
 
   // Read each tile where its conversion was, in the dots' layout.
-  Operation *lastRead = nullptr;
   for (auto [c, buffer] : llvm::zip(candidates, buffers)) {
     b.setInsertionPoint(c.convert);
     auto tileType = MemDescType::get(ctx, c.bufferType.getShape().drop_front(),
@@ -357,12 +356,12 @@ void LoopPipeliner::rewrite() {
     auto read = LocalLoadOp::create(b, c.convert.getLoc(), c.convert.getType(),
                                     tile, Value());
     c.convert.getResult().replaceAllUsesWith(read.getResult());
-    if (!lastRead || lastRead->isBeforeInBlock(read))
-      lastRead = read;
   }
 
-  // Then start iteration i + S - 1's copies, before the dots compute.
-  b.setInsertionPointAfter(lastRead);
+  // Start iteration i + S - 1's copies at the end of the iteration: the
+  // reads above stay next to the dots (a target may move them down to
+  // their uses, but never past a copy into shared memory).
+  b.setInsertionPoint(yield);
   Value iv =
       advance(b, loc, newLoop.getInductionVar(), newLoop.getStep(), stages - 1);
   IRMapping map;

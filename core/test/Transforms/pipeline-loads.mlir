@@ -5,9 +5,9 @@
 // advanced by a constant) are copied two iterations ahead into rings of
 // three swizzled buffers. Before the loop: iterations 0 and 1, one commit
 // group each, masked off past the end. Each iteration waits until one group
-// is pending, synchronizes, reads its slot in the dots' layouts, then starts
-// iteration i + 2 (mask from i + 2, pointers carried two iterations ahead)
-// into the slot of i - 1. The original pointers are gone; the copies are
+// is pending, synchronizes, reads its slot in the dots' layouts, computes,
+// then starts iteration i + 2 (mask from i + 2, pointers carried two
+// iterations ahead) into the slot of i - 1. The original pointers are gone; the copies are
 // drained after the loop.
 // With 4 KiB of shared memory not even two stages fit: the loop stays.
 #ld = #tessera_gpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
@@ -50,6 +50,7 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
   // CHECK: %[[OPA:.*]] = tessera_gpu.local_load %[[RA]] : !tessera_gpu.memdesc<64x32xf16, #[[SA]], mutable> -> tensor<64x32xf16, #{{.*}}>
   // CHECK: %[[RB:.*]] = tessera_gpu.memdesc_index %[[BB]][%[[READ]]]
   // CHECK: %[[OPB:.*]] = tessera_gpu.local_load %[[RB]]
+  // CHECK: %[[DOT:.*]] = tessera.dot %[[OPA]], %[[OPB]], %[[ACC]]
   // CHECK: %[[AHEAD:.*]] = arith.addi %[[I]], %[[C2]] : i32
   // CHECK: tessera.addptr %[[AP]], %[[STEPA]]
   // CHECK: tessera.addptr %[[BP]], %[[STEPB]]
@@ -58,7 +59,6 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
   // CHECK: tessera_gpu.async_copy_global_to_local %[[AP]], %[[WA]] mask
   // CHECK: tessera_gpu.async_copy_global_to_local %[[BP]], %{{.*}} mask
   // CHECK: tessera_gpu.async_commit_group
-  // CHECK: %[[DOT:.*]] = tessera.dot %[[OPA]], %[[OPB]], %[[ACC]]
   // CHECK-NOT: tessera.load
   // CHECK: scf.yield %[[DOT]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} :
   // CHECK: tessera_gpu.async_wait {num = 0 : i32}

@@ -3,8 +3,7 @@
 // Loads inside a loop whose values feed a dot are started `stages - 1`
 // iterations ahead as asynchronous copies into a ring of shared-memory
 // buffers; each iteration waits for its own tile, reads it in the dot's
-// operand layout, and starts the copy for a later iteration before
-// computing. The pass is vendor-free: the copies lower through the target's
+// operand layout, computes, and starts the copy for a later iteration. The pass is vendor-free: the copies lower through the target's
 // async-copy hooks (synchronously where it has none).
 //
 //===----------------------------------------------------------------------===//
