@@ -66,13 +66,20 @@ SwizzledSharedAttr getTileLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
 }
 
 /// The dot-feeding load behind `op`, when it is one the pass can start
-/// early: a masked or unmasked load of a rank-2 block of pointers whose only
-/// use converts it into the operand layout of dots.
+/// early: a masked or unmasked load of a rank-2 block of pointers, its
+/// threads running along rows, whose only use converts it into the operand
+/// layout of dots.
 std::optional<Candidate> matchCandidate(LoadOp load) {
   auto type = dyn_cast<RankedTensorType>(load.getType());
   if (!type || type.getRank() != 2 || !type.getEncoding() ||
       !isa<RankedTensorType>(load.getPtr().getType()) || load.getIsVolatile() ||
       !load.getResult().hasOneUse() || !type.getElementType().isIntOrFloat())
+    return std::nullopt;
+  // The rings are row-major: a load whose threads run along another
+  // dimension would copy element by element (column-major rings are not
+  // built yet), so it keeps its registers-and-exchange path.
+  auto blocked = dyn_cast<BlockedAttr>(type.getEncoding());
+  if (!blocked || blocked.getOrder().front() != type.getRank() - 1)
     return std::nullopt;
   auto convert = dyn_cast<ConvertLayoutOp>(*load->user_begin());
   if (!convert || convert->getBlock() != load->getBlock() ||

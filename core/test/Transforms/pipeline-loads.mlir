@@ -167,3 +167,35 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
     return %res#0 : tensor<64x64xf32, #acc>
   }
 }
+
+// -----
+
+// A tile whose threads run down the columns (attention's K^T, contiguous
+// along dimension 0) would be copied element by element into a row-major
+// ring: it keeps its load.
+#ldt = #tessera_gpu.blocked<sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]>
+#ld = #tessera_gpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#acc = #tessera_gpu.blocked<sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]>
+#opa = #tessera_gpu.dot_op<opIdx = 0, parent = #acc>
+#opb = #tessera_gpu.dot_op<opIdx = 1, parent = #acc>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @column_major
+  // CHECK: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x64x32xf16
+  // CHECK-NOT: tessera_gpu.local_alloc
+  // CHECK: scf.for
+  // CHECK: tessera.load %{{.*}} : tensor<32x64x!tessera.ptr<f16>, #{{.*}}>
+  func.func @column_major(%a: tensor<64x32x!tessera.ptr<f16>, #ld>, %b: tensor<32x64x!tessera.ptr<f16>, #ldt>, %n: i32) -> tensor<64x64xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #acc>
+    %res = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #acc>) : i32 {
+      %av = tessera.load %a : tensor<64x32x!tessera.ptr<f16>, #ld>
+      %ao = tessera_gpu.convert_layout %av : tensor<64x32xf16, #ld> -> tensor<64x32xf16, #opa>
+      %bv = tessera.load %b : tensor<32x64x!tessera.ptr<f16>, #ldt>
+      %bo = tessera_gpu.convert_layout %bv : tensor<32x64xf16, #ldt> -> tensor<32x64xf16, #opb>
+      %d = tessera.dot %ao, %bo, %acc : tensor<64x32xf16, #opa> * tensor<32x64xf16, #opb> -> tensor<64x64xf32, #acc>
+      scf.yield %d : tensor<64x64xf32, #acc>
+    }
+    return %res : tensor<64x64xf32, #acc>
+  }
+}
