@@ -10,6 +10,7 @@
 #include "Hooks.h"
 
 #include "MmaLowering.h"
+#include "Wgmma.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -115,6 +116,9 @@ public:
 
   FailureOr<SmallVector<Value>> lowerDot(OpBuilder &b, Location loc,
                                          const DotOperands &operands) override {
+    FailureOr<SmallVector<Value>> wgmma = lowerWgmmaDot(b, loc, operands, arch);
+    if (succeeded(wgmma))
+      return wgmma;
     return lowerMmaDot(b, loc, operands, arch);
   }
 
@@ -151,6 +155,16 @@ public:
   }
 
   LogicalResult createBarrier(OpBuilder &b, Location loc) override {
+    // wgmma reads shared memory through the asynchronous proxy: writes of
+    // this thread (stores, completed cp.async) are fenced for it before the
+    // barrier that publishes them.
+    if (getModule(b)->hasAttr(kAsyncProxyReadsAttrName))
+      LLVM::InlineAsmOp::create(
+          b, loc, TypeRange{}, ValueRange{}, "fence.proxy.async.shared::cta;",
+          "", /*has_side_effects=*/true, /*is_align_stack=*/false,
+          LLVM::tailcallkind::TailCallKind::None,
+          LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+          /*operand_attrs=*/ArrayAttr());
     NVVM::Barrier0Op::create(b, loc);
     return success();
   }

@@ -130,11 +130,97 @@ unsigned nvptx::getMmaOperandBits(llvm::StringRef dtype) {
   return 0;
 }
 
+std::optional<WarpgroupGrid> nvptx::chooseWgmmaGroups(int64_t m, int64_t n,
+                                                      unsigned numWarps) {
+  if (numWarps % 4 != 0 || m < 64 || n < 8)
+    return std::nullopt;
+  WarpgroupGrid grid;
+  while (grid.m * grid.n < numWarps / 4) {
+    if (m / (64 * grid.m) > 1)
+      grid.m *= 2;
+    else if (n / (8 * grid.n) > 1)
+      grid.n *= 2;
+    else
+      return std::nullopt;
+  }
+  if (n / grid.n > 256)
+    return std::nullopt;
+  return grid;
+}
+
+/// Warp bases of a wgmma layout: the four warps of a warpgroup along M by
+/// 16 rows, then the warpgroups along M by 64 rows and along N by their
+/// part of N (`nStride`, 0 where they share the operand).
+static SmallVector<Basis> warpgroupBases(WarpgroupGrid groups,
+                                         int32_t nStride) {
+  SmallVector<Basis> bases = {{16, 0}, {32, 0}};
+  for (unsigned i = 0; (1u << i) < groups.m; ++i)
+    bases.push_back({64 << i, 0});
+  for (unsigned i = 0; (1u << i) < groups.n; ++i)
+    bases.push_back({0, nStride << i});
+  return bases;
+}
+
+LinearLayout nvptx::wgmmaAccumulatorLayout(int64_t m, int64_t n,
+                                           WarpgroupGrid groups) {
+  int32_t part = int32_t(n / groups.n);
+  SmallVector<Basis> regs = {{0, 1}, {8, 0}};
+  for (int32_t col = 8; col < part; col *= 2)
+    regs.push_back({0, col});
+  return fitToShape(regs, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
+                    warpgroupBases(groups, part), {m, n}, {0, 1});
+}
+
+LinearLayout nvptx::wgmmaOperandALayout(int64_t m, int64_t k,
+                                        WarpgroupGrid groups) {
+  return fitToShape({{0, 1}, {8, 0}, {0, 8}},
+                    {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
+                    warpgroupBases(groups, 0), {m, k}, {1, 0});
+}
+
+LinearLayout nvptx::wgmmaOperandBLayout(int64_t k, int64_t n,
+                                        unsigned numWarps) {
+  SmallVector<Basis> warps;
+  for (unsigned i = 0; (1u << i) < numWarps; ++i)
+    warps.push_back({4 << i, 0});
+  return fitToShape({{0, 1}, {0, 2}, {0, 4}},
+                    {{0, 8}, {0, 16}, {0, 32}, {1, 0}, {2, 0}}, warps, {k, n},
+                    {0, 1});
+}
+
+/// wgmma layouts for a dot of `shape`, or why not.
+static llvm::Expected<MatrixLayouts>
+getWgmmaLayouts(const MatrixInstruction &instr, const DotShape &shape) {
+  if (getMmaOperandBits(instr.aType) != 16 || instr.accType != "fp32")
+    return decline("the nvptx lowering emits " + instr.name +
+                   " for 16-bit operands with fp32 accumulators only");
+  if (shape.threadsPerWarp != 32)
+    return decline("wgmma needs 32 threads per warp");
+  if (!llvm::isPowerOf2_64(shape.m) || !llvm::isPowerOf2_64(shape.n) ||
+      !llvm::isPowerOf2_64(shape.k) || shape.k < 16 || shape.n < 16)
+    return decline(llvm::formatv("a {0}x{1}x{2} dot is not tiled by m64nNk16 "
+                                 "with N >= 16",
+                                 shape.m, shape.n, shape.k));
+  std::optional<WarpgroupGrid> groups =
+      chooseWgmmaGroups(shape.m, shape.n, shape.numWarps);
+  if (!groups)
+    return decline(llvm::formatv("{0} warps do not tile a {1}x{2} result with "
+                                 "warpgroups of 64 x (at most 256) elements",
+                                 shape.numWarps, shape.m, shape.n));
+  MatrixLayouts layouts;
+  layouts.acc = wgmmaAccumulatorLayout(shape.m, shape.n, *groups);
+  layouts.a = wgmmaOperandALayout(shape.m, shape.k, *groups);
+  layouts.b = wgmmaOperandBLayout(shape.k, shape.n, shape.numWarps);
+  return layouts;
+}
+
 llvm::Expected<MatrixLayouts>
 MmaLayoutProvider::getLayouts(const MatrixInstruction &instr,
                               const DotShape &shape) const {
+  if (llvm::StringRef(instr.name).starts_with("wgmma"))
+    return getWgmmaLayouts(instr, shape);
   if (!llvm::StringRef(instr.name).starts_with("mma.sync"))
-    return decline("the nvptx lowering does not emit " + instr.name + " yet");
+    return decline("the nvptx lowering does not emit " + instr.name);
   unsigned bits = getMmaOperandBits(instr.aType);
   if (bits == 0 || instr.m != 16 || instr.n != 8 || instr.k != 256 / bits)
     return decline("no mma.sync fragment layout for " + instr.aType);

@@ -14,6 +14,8 @@
 #include "tessera/Layout/LinearLayout.h"
 #include "tessera/Transforms/AccelerateDot.h"
 
+#include <optional>
+
 namespace mlir::tessera::nvptx {
 
 /// Warps of a CTA along M and N.
@@ -40,8 +42,36 @@ LinearLayout mmaOperandLayout(unsigned opIdx, int64_t rows, int64_t cols,
 /// mma.sync takes no such operand.
 unsigned getMmaOperandBits(llvm::StringRef dtype);
 
-/// The nvptx plugin's MatrixLayoutProvider: mma.sync layouts; declines
-/// wgmma, which the lowering does not emit yet.
+/// Warpgroups (four consecutive warps) of a CTA along M and N for a wgmma
+/// dot; each warpgroup computes an (M / m) x (N / n) part with m64nNk16
+/// instructions, N / n at most 256.
+struct WarpgroupGrid {
+  unsigned m = 1, n = 1;
+};
+
+/// How `numWarps` / 4 warpgroups tile an M x N result: along M while each
+/// keeps 64 rows at least, then along N; nullopt when they cannot.
+std::optional<WarpgroupGrid> chooseWgmmaGroups(int64_t m, int64_t n,
+                                               unsigned numWarps);
+
+/// The accumulator layout of a wgmma dot: warp w of a warpgroup owns rows
+/// 16 (w % 4) .. +15 of each 64-row instruction, lane l rows l/4 and
+/// l/4 + 8 and columns 2(l%4), 2(l%4) + 1 of every 8 columns.
+LinearLayout wgmmaAccumulatorLayout(int64_t m, int64_t n, WarpgroupGrid groups);
+
+/// The layout of A (M x K, 16-bit) when wgmma reads it from registers: the
+/// mma.sync A fragment of each warp's 16 rows, K steps of 16 in registers.
+LinearLayout wgmmaOperandALayout(int64_t m, int64_t k, WarpgroupGrid groups);
+
+/// A layout for B (K x N), which wgmma reads from shared memory only: rows
+/// spread over the threads, eight consecutive columns per thread. It is the
+/// layout the operand is written to shared memory from when no pipelining
+/// put it there.
+LinearLayout wgmmaOperandBLayout(int64_t k, int64_t n, unsigned numWarps);
+
+/// The nvptx plugin's MatrixLayoutProvider: wgmma layouts for 16-bit
+/// operands with fp32 accumulators on sm_90a (other wgmma types are
+/// declined, so mma.sync takes them), mma.sync layouts otherwise.
 class MmaLayoutProvider : public MatrixLayoutProvider {
 public:
   llvm::Expected<MatrixLayouts>

@@ -9,6 +9,7 @@
 
 #include "Hooks.h"
 #include "MmaLayouts.h"
+#include "Wgmma.h"
 
 #include "tessera/Backend/Backend.h"
 #include "tessera/Backend/Signature.h"
@@ -76,13 +77,14 @@ llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
   // optimization see the dots in their matrix-unit layouts.
   if (llvm::Error err = pipeline.insert(
           "after:convert-to-gpu",
-          PipelineStage{
-              kAccelerateDotStage.str(),
-              "dots onto mma.sync (layouts from the instruction table)",
-              [arch](OpPassManager &pm, const PipelineOptions &) {
-                pm.addPass(createAccelerateDotPass(
-                    describeArch(arch), std::make_shared<MmaLayoutProvider>()));
-              }}))
+          PipelineStage{kAccelerateDotStage.str(),
+                        "dots onto wgmma or mma.sync (layouts from the "
+                        "instruction table)",
+                        [arch](OpPassManager &pm, const PipelineOptions &) {
+                          pm.addPass(createAccelerateDotPass(
+                              describeArch(arch),
+                              std::make_shared<MmaLayoutProvider>()));
+                        }}))
     return err;
   // Once layouts are final: dot operands stream through shared memory with
   // cp.async, num_stages - 1 iterations ahead.
@@ -101,6 +103,19 @@ llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
                 pm.addPass(createCanonicalizerPass());
               }}))
     return err;
+  // wgmma dots read B from shared memory: operands pipelining did not put
+  // there are stored to buffers of their own.
+  if (arch.capability() == 90 && arch.archSpecific)
+    if (llvm::Error err = pipeline.insert(
+            "after:" + kPipelineLoadsStage.str(),
+            PipelineStage{kPrepareWgmmaStage.str(),
+                          "wgmma B operands into shared buffers with "
+                          "descriptor layouts",
+                          [](OpPassManager &pm, const PipelineOptions &) {
+                            pm.addPass(createPrepareWgmmaPass());
+                            pm.addPass(createCanonicalizerPass());
+                          }}))
+      return err;
   return pipeline.insert(
       "end", PipelineStage{
                  kLowerToLLVMStage.str(),

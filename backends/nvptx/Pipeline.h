@@ -19,6 +19,9 @@ inline constexpr llvm::StringLiteral kParamTypesAttrName =
 inline constexpr llvm::StringLiteral kParamNamesAttrName =
     "tessera_nvptx.param_names";
 
+/// The stage that puts wgmma's B operands in shared buffers (sm_90a).
+inline constexpr llvm::StringLiteral kPrepareWgmmaStage = "prepare-wgmma";
+
 /// Adds the backend's stages (ending in "lower-to-llvm") to `pipeline`.
 llvm::Error addStages(Pipeline &pipeline, const Arch &arch);
 

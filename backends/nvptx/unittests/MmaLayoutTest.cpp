@@ -133,10 +133,79 @@ TEST(MmaLayout, ProviderTilesOrDeclines) {
             "a 128x64x8 dot is not tiled by 16x8x16");
   MatrixInstruction wgmma = mma;
   wgmma.name = "wgmma.m64nNk16";
+  wgmma.m = 64;
   shape.k = 32;
+  auto layoutsWg = provider.getLayouts(wgmma, shape);
+  ASSERT_TRUE(bool(layoutsWg)) << llvm::toString(layoutsWg.takeError());
+  EXPECT_EQ(layoutsWg->acc, wgmmaAccumulatorLayout(128, 64, {1, 1}));
+  // Types the lowering does not emit wgmma for go to mma.sync.
+  wgmma.aType = wgmma.bType = "fp8e4nv";
   auto declined = provider.getLayouts(wgmma, shape);
   ASSERT_FALSE(bool(declined));
-  llvm::consumeError(declined.takeError());
+  EXPECT_EQ(llvm::toString(declined.takeError()),
+            "the nvptx lowering emits wgmma.m64nNk16 for 16-bit operands with "
+            "fp32 accumulators only");
+  // Two warps are not a warpgroup.
+  wgmma.aType = wgmma.bType = "fp16";
+  shape.numWarps = 2;
+  auto tooFew = provider.getLayouts(wgmma, shape);
+  ASSERT_FALSE(bool(tooFew));
+  llvm::consumeError(tooFew.takeError());
+}
+
+// The wgmma m64nNk16 D fragment from the PTX ISA: thread t of warp w of the
+// warpgroup holds d[i] at row 16 w + t / 4 + 8 ((i >> 1) & 1) and column
+// 8 (i >> 2) + 2 (t % 4) + (i & 1).
+TEST(WgmmaLayout, AccumulatorFragmentOfOneWarpgroup) {
+  LinearLayout acc = wgmmaAccumulatorLayout(64, 64, {1, 1});
+  ASSERT_EQ(acc.getInDimSize(kRegisterDim), 32);
+  for (int32_t warp = 0; warp < 4; ++warp)
+    for (int32_t lane = 0; lane < 32; ++lane)
+      for (int32_t i = 0; i < 32; ++i) {
+        int32_t row = 16 * warp + lane / 4 + 8 * ((i >> 1) & 1);
+        int32_t col = 8 * (i >> 2) + 2 * (lane % 4) + (i & 1);
+        EXPECT_EQ(at(acc, i, lane, warp), std::make_pair(row, col))
+            << "d" << i << " lane " << lane << " warp " << warp;
+      }
+}
+
+// Two warpgroups over a 128 x 256 result: the second takes rows 64..127;
+// over a 64 x 256 one they split N instead.
+TEST(WgmmaLayout, WarpgroupsTileMThenN) {
+  std::optional<WarpgroupGrid> tall = chooseWgmmaGroups(128, 256, 8);
+  ASSERT_TRUE(tall.has_value());
+  EXPECT_EQ(tall->m, 2u);
+  EXPECT_EQ(tall->n, 1u);
+  LinearLayout acc = wgmmaAccumulatorLayout(128, 256, *tall);
+  EXPECT_EQ(acc.getInDimSize(kRegisterDim), 128);
+  EXPECT_EQ(at(acc, 0, 0, 4), std::make_pair(64, 0));
+  std::optional<WarpgroupGrid> wide = chooseWgmmaGroups(64, 256, 8);
+  ASSERT_TRUE(wide.has_value());
+  EXPECT_EQ(wide->m, 1u);
+  EXPECT_EQ(wide->n, 2u);
+  EXPECT_EQ(at(wgmmaAccumulatorLayout(64, 256, *wide), 0, 0, 4),
+            std::make_pair(0, 128));
+  // More than 256 columns per warpgroup, or fewer than 64 rows, do not fit.
+  EXPECT_FALSE(chooseWgmmaGroups(64, 512, 4).has_value());
+  EXPECT_FALSE(chooseWgmmaGroups(32, 64, 4).has_value());
+  EXPECT_FALSE(chooseWgmmaGroups(128, 64, 6).has_value());
+}
+
+// A from registers: the mma.sync m16n8k16 A fragment of each warp's 16
+// rows (a0..a7 as in Fp16FragmentsOfOneWarp), K steps of 16 in registers.
+TEST(WgmmaLayout, RegisterAFollowsTheMmaFragment) {
+  LinearLayout a = wgmmaOperandALayout(64, 32, {1, 1});
+  ASSERT_EQ(a.getInDimSize(kRegisterDim), 16);
+  for (int32_t warp = 0; warp < 4; ++warp)
+    for (int32_t lane = 0; lane < 32; ++lane)
+      for (int32_t reg = 0; reg < 16; ++reg) {
+        int32_t i = reg % 8, step = reg / 8;
+        int32_t g = lane / 4, t = lane % 4;
+        int32_t row = 16 * warp + ((i < 2 || (i >= 4 && i < 6)) ? g : g + 8);
+        int32_t col = 16 * step + 2 * t + (i & 1) + (i >= 4 ? 8 : 0);
+        EXPECT_EQ(at(a, reg, lane, warp), std::make_pair(row, col))
+            << "reg " << reg << " lane " << lane << " warp " << warp;
+      }
 }
 
 } // namespace

@@ -264,10 +264,14 @@ llvm::Error mlir::tessera::verifySwizzledSharedParams(
 
 LinearLayout mlir::tessera::swizzledSharedToLinearLayout(
     ArrayRef<int64_t> shape, unsigned vec, unsigned perPhase, unsigned maxPhase,
-    ArrayRef<unsigned> order, ArrayRef<unsigned> ctasPerCGA) {
+    ArrayRef<unsigned> order, ArrayRef<unsigned> ctasPerCGA,
+    unsigned blockCols) {
   checkOrDie("swizzledSharedToLinearLayout",
              verifySwizzledSharedParams(shape, vec, perPhase, maxPhase, order,
                                         ctasPerCGA));
+  if (blockCols != 0 && !isPowerOf2(blockCols))
+    fatal("swizzledSharedToLinearLayout: blockCols (" + llvm::Twine(blockCols) +
+          ") must be a power of two");
   size_t rank = shape.size();
   SmallVector<unsigned, 4> ctas = ctasOrOnes(ctasPerCGA, rank);
   SmallVector<int64_t, 4> chunk;
@@ -281,18 +285,25 @@ LinearLayout mlir::tessera::swizzledSharedToLinearLayout(
   } else {
     unsigned colDim = order[0], rowDim = order[1];
     int32_t numCols = int32_t(chunk[colDim]), numRows = int32_t(chunk[rowDim]);
-    int32_t groupSize = std::min<int32_t>(vec, numCols);
-    // Bases are (row, col). The low offset bits walk a row; the row bits also
-    // move the column by the row's phase, which is linear in the row: it is a
-    // bit-field of it, and phase * vec wraps modulo the row length.
+    // A row of more than `blockCols` columns is cut into blocks, and each
+    // block's column of the tile is stored whole before the next one.
+    int32_t width =
+        blockCols == 0 ? numCols : std::min<int32_t>(numCols, blockCols);
+    int32_t groupSize = std::min<int32_t>(vec, width);
+    // Bases are (row, col). The low offset bits walk a row (of a block);
+    // the row bits also move the column by the row's phase, which is linear
+    // in the row: it is a bit-field of it, and phase * vec wraps modulo the
+    // row length. The block bits come last.
     SmallVector<LinearLayout::Basis> offsetBases;
-    for (int32_t col = 1; col < numCols; col *= 2)
+    for (int32_t col = 1; col < width; col *= 2)
       offsetBases.push_back({0, col});
     for (int32_t row = 1; row < numRows; row *= 2) {
       int32_t phase = int32_t((row / perPhase) % maxPhase);
       offsetBases.push_back(
-          {row, int32_t((int64_t(groupSize) * phase) % numCols)});
+          {row, int32_t((int64_t(groupSize) * phase) % width)});
     }
+    for (int32_t col = width; col < numCols; col *= 2)
+      offsetBases.push_back({0, col});
     cta = LinearLayout({{kOffsetDim.str(), std::move(offsetBases)}},
                        {{getTensorDimName(rowDim), numRows},
                         {getTensorDimName(colDim), numCols}});

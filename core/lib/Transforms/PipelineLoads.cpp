@@ -52,7 +52,10 @@ uint64_t getBytes(Type element) {
 
 /// The swizzled row-major layout of a tile of `shape` with `bytes`-byte
 /// elements: 16-byte groups, eight consecutive rows in eight different
-/// groups of banks (the layout matrix loads read without conflicts).
+/// groups of banks (the layout matrix loads read without conflicts). Rows
+/// longer than 128 bytes are stored in blocks of 128 bytes, so that every
+/// block is the 32/64/128-byte swizzle pattern of matrix units that read
+/// shared memory through descriptors.
 SwizzledSharedAttr getTileLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
                                  uint64_t bytes) {
   int64_t last = shape.back();
@@ -61,8 +64,10 @@ SwizzledSharedAttr getTileLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
   SmallVector<unsigned> order;
   for (int d = int(shape.size()) - 1; d >= 0; --d)
     order.push_back(d);
+  unsigned blockCols = groups > 8 ? unsigned(8 * vec) : 0;
   return SwizzledSharedAttr::get(ctx, vec, std::max<int64_t>(1, 8 / groups),
-                                 std::min<int64_t>(groups, 8), order, {});
+                                 std::min<int64_t>(groups, 8), order, {},
+                                 blockCols);
 }
 
 /// The dot-feeding load behind `op`, when it is one the pass can start

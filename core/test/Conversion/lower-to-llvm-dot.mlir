@@ -36,3 +36,27 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
     return %d : tensor<4x16xf32, #blocked>
   }
 }
+
+// -----
+
+// A local_load a target's pass marked read_in_place (its dot reads the
+// buffer itself, through DotOperands::bShared) reads nothing: its registers
+// are poison (lower-to-llvm-invalid.mlir: any other use is an error).
+#blocked = #tessera_gpu.blocked<sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+#a = #tessera_gpu.dot_op<opIdx = 0, parent = #blocked>
+#b = #tessera_gpu.dot_op<opIdx = 1, parent = #blocked>
+#shared = #tessera_gpu.shared<vec = 8, perPhase = 1, maxPhase = 2, order = [1, 0]>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @dot_in_place
+  // CHECK-NOT: llvm.load
+  // CHECK: llvm.mlir.poison
+  // CHECK-NOT: llvm.load
+  // CHECK: llvm.return
+  func.func @dot_in_place(%a: tensor<4x4xf16, #a>, %c: tensor<4x16xf32, #blocked>) -> tensor<4x16xf32, #blocked> {
+    %buf = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<4x16xf16, #shared, mutable>
+    %b = tessera_gpu.local_load %buf {tessera_gpu.read_in_place} : !tessera_gpu.memdesc<4x16xf16, #shared, mutable> -> tensor<4x16xf16, #b>
+    %d = tessera.dot %a, %b, %c : tensor<4x4xf16, #a> * tensor<4x16xf16, #b> -> tensor<4x16xf32, #blocked>
+    return %d : tensor<4x16xf32, #blocked>
+  }
+}
+

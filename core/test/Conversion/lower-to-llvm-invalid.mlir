@@ -40,3 +40,18 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
     return %0 : tensor<32xf8E4M3FN, #blocked>
   }
 }
+
+// -----
+
+// A local_load marked read_in_place must feed one dot, which reads the
+// buffer itself.
+#b = #tessera_gpu.dot_op<opIdx = 1, parent = #tessera_gpu.blocked<sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>>
+#shared = #tessera_gpu.shared<vec = 8, perPhase = 1, maxPhase = 2, order = [1, 0]>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  func.func @in_place_without_dot() -> tensor<4x16xf16, #b> {
+    %buf = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<4x16xf16, #shared, mutable>
+    // expected-error @+1 {{a local_load read in place must feed one dot}}
+    %b = tessera_gpu.local_load %buf {tessera_gpu.read_in_place} : !tessera_gpu.memdesc<4x16xf16, #shared, mutable> -> tensor<4x16xf16, #b>
+    return %b : tensor<4x16xf16, #b>
+  }
+}

@@ -110,3 +110,30 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
     return %x : tensor<16x8xf8E4M3FN, #blocked>
   }
 }
+
+// -----
+
+// A buffer whose 32-element rows are stored in blocks of 16 columns (each
+// block an 8 x 16 tile of its own, 256 bytes): the column's block bits
+// (col >> 4) pick the tile, 8 * 16 elements apart, the rest of the column
+// (& 15) and the row (* 16) address inside it. Each thread still reads its
+// eight elements with one 16-byte load.
+#blocked = #tessera_gpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]>
+#cols = #tessera_gpu.shared<vec = 8, perPhase = 1, maxPhase = 2, order = [1, 0], blockCols = 16>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @column_blocks
+  // CHECK-DAG: %[[FOUR:.*]] = llvm.mlir.constant(4 : i32) : i32
+  // CHECK-DAG: %[[FIFTEEN:.*]] = llvm.mlir.constant(15 : i32) : i32
+  // CHECK-DAG: %[[TILE:.*]] = llvm.mlir.constant(128 : i32) : i32
+  // CHECK: %[[BLOCK:.*]] = llvm.lshr %[[COL:.*]], %[[FOUR]] : i32
+  // CHECK: llvm.mul %[[BLOCK]], %[[TILE]] : i32
+  // CHECK: llvm.and %[[COL]], %[[FIFTEEN]] : i32
+  // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+  // CHECK-NOT: llvm.load
+  // CHECK: llvm.return
+  func.func @column_blocks() -> tensor<8x32xf16, #blocked> {
+    %buf = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<8x32xf16, #cols, mutable>
+    %x = tessera_gpu.local_load %buf : !tessera_gpu.memdesc<8x32xf16, #cols, mutable> -> tensor<8x32xf16, #blocked>
+    return %x : tensor<8x32xf16, #blocked>
+  }
+}

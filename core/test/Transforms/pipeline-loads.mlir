@@ -199,3 +199,32 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
     return %res : tensor<64x64xf32, #acc>
   }
 }
+
+// -----
+
+// Rows longer than 128 bytes (B of 32 x 128 fp16: 256 bytes) are stored in
+// blocks of 64 columns, each a 128-byte-row swizzled tile: the pattern
+// matrix units with shared-memory descriptors read.
+#ld = #tessera_gpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#acc = #tessera_gpu.blocked<sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]>
+#opa = #tessera_gpu.dot_op<opIdx = 0, parent = #acc>
+#opb = #tessera_gpu.dot_op<opIdx = 1, parent = #acc>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-DAG: #[[WIDE:.*]] = #tessera_gpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], blockCols = 64>
+  // CHECK-LABEL: func.func @wide_rows
+  // CHECK: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x32x128xf16, #[[WIDE]], mutable>
+  func.func @wide_rows(%a: tensor<64x32x!tessera.ptr<f16>, #ld>, %b: tensor<32x128x!tessera.ptr<f16>, #ld>, %n: i32) -> tensor<64x128xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x128xf32, #acc>
+    %res = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x128xf32, #acc>) : i32 {
+      %av = tessera.load %a : tensor<64x32x!tessera.ptr<f16>, #ld>
+      %ao = tessera_gpu.convert_layout %av : tensor<64x32xf16, #ld> -> tensor<64x32xf16, #opa>
+      %bv = tessera.load %b : tensor<32x128x!tessera.ptr<f16>, #ld>
+      %bo = tessera_gpu.convert_layout %bv : tensor<32x128xf16, #ld> -> tensor<32x128xf16, #opb>
+      %d = tessera.dot %ao, %bo, %acc : tensor<64x32xf16, #opa> * tensor<32x128xf16, #opb> -> tensor<64x128xf32, #acc>
+      scf.yield %d : tensor<64x128xf32, #acc>
+    }
+    return %res : tensor<64x128xf32, #acc>
+  }
+}

@@ -48,8 +48,8 @@ TEST_F(AttrVerifierTest, BlockedNeedsADimension) {
 TEST_F(AttrVerifierTest, SharedNeedsADimension) {
   auto loc = UnknownLoc::get(&ctx);
   std::string err = firstError([&] {
-    EXPECT_FALSE(SwizzledSharedAttr::getChecked(
-        [&] { return emitError(loc); }, &ctx, 1, 1, 1, {}, {}));
+    EXPECT_FALSE(SwizzledSharedAttr::getChecked([&] { return emitError(loc); },
+                                                &ctx, 1, 1, 1, {}, {}, 0));
   });
   EXPECT_EQ(err, "shared layout needs at least one dimension");
 }
@@ -57,8 +57,8 @@ TEST_F(AttrVerifierTest, SharedNeedsADimension) {
 TEST_F(AttrVerifierTest, LinearBasesHaveOneCoordinatePerDimension) {
   auto loc = UnknownLoc::get(&ctx);
   std::string err = firstError([&] {
-    EXPECT_FALSE(LinearAttr::getChecked([&] { return emitError(loc); }, &ctx,
-                                        2, ArrayRef<int32_t>{0, 1, 1}, {}, {},
+    EXPECT_FALSE(LinearAttr::getChecked([&] { return emitError(loc); }, &ctx, 2,
+                                        ArrayRef<int32_t>{0, 1, 1}, {}, {},
                                         {}));
   });
   EXPECT_EQ(err, "register bases must have 2 coordinates each");

@@ -280,6 +280,27 @@ TEST(LayoutConversionsTest, SwizzledMatchesEnumeration) {
   }
 }
 
+// A 16 x 128 tile of 2-byte elements in blocks of 64 columns (128-byte
+// rows): element (r, c) lives at (c / 64) * 16 * 64 + r * 64 + the swizzled
+// column within the block.
+TEST(LayoutConversionsTest, SwizzledBlocksOfColumns) {
+  LinearLayout ll =
+      swizzledSharedToLinearLayout({16, 128}, 8, 1, 8, {1, 0}, {}, 64);
+  for (int32_t offset = 0; offset < 16 * 128; ++offset) {
+    auto out = ll.apply({{"offset", offset}, {"block", 0}});
+    int32_t block = offset / (16 * 64), inBlock = offset % (16 * 64);
+    int32_t row = inBlock / 64, col = inBlock % 64;
+    int32_t group = (col / 8) ^ (row % 8);
+    EXPECT_EQ(out[0].second, row) << offset;
+    EXPECT_EQ(out[1].second, block * 64 + group * 8 + col % 8) << offset;
+  }
+  // Without blocks the rows stay whole.
+  EXPECT_EQ(swizzledSharedToLinearLayout({16, 128}, 8, 1, 8, {1, 0}, {}, 0),
+            swizzledSharedToLinearLayout({16, 128}, 8, 1, 8, {1, 0}));
+  EXPECT_EQ(swizzledSharedToLinearLayout({16, 64}, 8, 1, 8, {1, 0}, {}, 64),
+            swizzledSharedToLinearLayout({16, 64}, 8, 1, 8, {1, 0}));
+}
+
 TEST(LayoutConversionsTest, Swizzled128ByteBases) {
   LinearLayout ll = swizzledSharedToLinearLayout({64, 64}, 8, 1, 8, {1, 0});
   EXPECT_EQ(ll, LinearLayout({{"offset",

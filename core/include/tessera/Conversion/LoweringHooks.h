@@ -74,6 +74,12 @@ struct DotOperands {
   /// The tessera.dot being lowered.
   Operation *op;
   ArrayRef<Value> a, b, c;
+  /// When A (B) was just read from a shared buffer with local_load: the
+  /// buffer as lowered (a shared pointer) and its memdesc type, so that a
+  /// target whose matrix unit reads shared memory itself can leave the
+  /// registers unused. Null otherwise.
+  Value aShared = nullptr, bShared = nullptr;
+  Type aSharedType = nullptr, bSharedType = nullptr;
 };
 
 /// Target hooks of the shared lowering. The defaults decline.
@@ -121,7 +127,7 @@ public:
 
   /// The base of the block's dynamic shared memory, a pointer in the target's
   /// shared address space. Declining makes the core use an external,
-  /// 16-byte-aligned global `tessera_shared_memory` of zero size in that
+  /// 1024-byte-aligned global `tessera_shared_memory` of zero size in that
   /// address space, which is how most LLVM targets spell dynamic shared
   /// memory.
   virtual FailureOr<Value> getSharedMemoryBase(OpBuilder &b, Location loc);

@@ -23,6 +23,12 @@ namespace mlir::tessera {
 inline constexpr llvm::StringLiteral kSharedMemoryAttrName =
     "tessera_gpu.shared_memory";
 
+/// Unit attribute a target's pass puts on a `local_load` whose only user,
+/// a dot, will read the buffer itself (DotOperands::aShared / bShared): the
+/// lowering then reads nothing and leaves the registers undefined.
+inline constexpr llvm::StringLiteral kReadInPlaceAttrName =
+    "tessera_gpu.read_in_place";
+
 /// What the shared lowering is parameterized by besides its hooks.
 struct GPULoweringOptions {
   /// LLVM address space of shared memory.

@@ -96,12 +96,14 @@ llvm::Error verifySwizzledSharedParams(llvm::ArrayRef<int64_t> shape,
 /// vec is clamped to numCols). The offset is the linear map inverting this.
 /// Dimensions order[2..] are batch dimensions, above the rows, unswizzled;
 /// rank 1 is unswizzled. Each CTA of the cluster holds the chunk
-/// shape[d] / ctasPerCGA[d] (empty ctasPerCGA means all ones).
-LinearLayout
-swizzledSharedToLinearLayout(llvm::ArrayRef<int64_t> shape, unsigned vec,
-                             unsigned perPhase, unsigned maxPhase,
-                             llvm::ArrayRef<unsigned> order,
-                             llvm::ArrayRef<unsigned> ctasPerCGA = {});
+/// shape[d] / ctasPerCGA[d] (empty ctasPerCGA means all ones). A nonzero
+/// \p blockCols narrower than a row cuts the rows into blocks of that many
+/// columns: the tile of block 0 (numRows x blockCols, swizzled within the
+/// block) is stored first, then that of block 1, and so on.
+LinearLayout swizzledSharedToLinearLayout(
+    llvm::ArrayRef<int64_t> shape, unsigned vec, unsigned perPhase,
+    unsigned maxPhase, llvm::ArrayRef<unsigned> order,
+    llvm::ArrayRef<unsigned> ctasPerCGA = {}, unsigned blockCols = 0);
 
 /// The identity from \p inDim to dim0..dimN-1 of sizes \p shape, with the
 /// lowest bits of \p inDim on dimension order[0], then order[1], etc.

@@ -95,8 +95,17 @@ struct DotLowering : public GPUPattern<DotOp> {
         unpackRegisters(rewriter, loc, adaptor.getC(), cType);
     Type resultType = getTypeConverter()->convertType(op.getType());
 
+    DotOperands operands{op, a, b, c};
+    if (auto load = op.getA().getDefiningOp<gpu::LocalLoadOp>()) {
+      operands.aShared = rewriter.getRemappedValue(load.getSrc());
+      operands.aSharedType = load.getSrc().getType();
+    }
+    if (auto load = op.getB().getDefiningOp<gpu::LocalLoadOp>()) {
+      operands.bShared = rewriter.getRemappedValue(load.getSrc());
+      operands.bSharedType = load.getSrc().getType();
+    }
     FailureOr<SmallVector<Value>> d =
-        ctx.hooks.lowerDot(rewriter, loc, DotOperands{op, a, b, c});
+        ctx.hooks.lowerDot(rewriter, loc, operands);
     if (succeeded(d)) {
       rewriter.replaceOp(op, packRegisters(rewriter, loc, resultType, *d));
       return success();

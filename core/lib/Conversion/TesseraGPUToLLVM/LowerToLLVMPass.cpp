@@ -29,7 +29,10 @@ SharedMemoryPlan lowering::planSharedMemory(ModuleOp module) {
     uint64_t bytes = getElementBytes(type.getElementType());
     for (int64_t d : type.getShape())
       bytes *= d;
-    end = llvm::alignTo(end, 128);
+    // Swizzled tiles start where their pattern does.
+    bool swizzled = isa<gpu::SwizzledSharedAttr>(type.getEncoding()) &&
+                    bytes >= kSharedTileAlignment;
+    end = llvm::alignTo(end, swizzled ? kSharedTileAlignment : 128);
     plan.bufferOffsets[alloc] = end;
     end += bytes;
   });

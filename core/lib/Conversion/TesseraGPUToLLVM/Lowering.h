@@ -244,14 +244,21 @@ exchangeThroughShared(ConversionPatternRewriter &rewriter, Location loc,
                       LoweringContext &ctx, Operation *op,
                       ArrayRef<Value> srcRegs, const LinearLayout &src,
                       const LinearLayout &dst, ArrayRef<int64_t> shape);
+/// The alignment of the shared memory base and of swizzled buffers: the
+/// period of the widest (128-byte rows, eight phases) swizzle pattern.
+inline constexpr unsigned kSharedTileAlignment = 1024;
+
 /// Addressing of a row-major shared tile whose groups of `vec` elements
 /// are XOR-permuted within each row by the phase (row / perPhase) %
 /// maxPhase (SharedTiles.cpp): the exchange's scratch, and buffers with a
 /// row-major #tessera_gpu.shared layout, so that both read alike.
 class SwizzledTile {
 public:
+  /// `blockCols` (0: whole rows) cuts the rows of the two minor dimensions
+  /// into blocks stored one after the other (#tessera_gpu.shared's
+  /// `blockCols`).
   SwizzledTile(ArrayRef<int64_t> shape, unsigned bytes, unsigned vec,
-               unsigned perPhase, unsigned maxPhase);
+               unsigned perPhase, unsigned maxPhase, unsigned blockCols = 0);
 
   /// The swizzle the exchange uses for a tensor of `shape`: 16-byte groups,
   /// eight consecutive rows in eight different groups of banks.
@@ -270,6 +277,8 @@ private:
   SmallVector<int64_t> strides = {1};
   unsigned bytes;
   int64_t vec = 1, perPhase = 1, maxPhase = 1;
+  /// Columns per block; the row length when rows are not cut.
+  int64_t blockCols = 1;
 };
 
 /// The registers of `layout` (stored as `storage`) read from the swizzled

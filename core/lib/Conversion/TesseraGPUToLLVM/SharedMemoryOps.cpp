@@ -150,6 +150,13 @@ struct LocalLoadLowering : public GPUPattern<gpu::LocalLoadOp> {
     LinearLayout layout = getLayout(type);
     Type element = getTypeConverter()->convertType(type.getElementType());
     Type resultType = getTypeConverter()->convertType(type);
+    if (op->hasAttr(kReadInPlaceAttrName)) {
+      // The dot reads the buffer itself; nothing reads these registers.
+      if (!op->hasOneUse() || !isa<DotOp>(*op->getUsers().begin()))
+        return op.emitError("a local_load read in place must feed one dot");
+      rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(op, resultType);
+      return success();
+    }
     if (std::optional<SwizzledTile> tile = SwizzledTile::forBuffer(memType)) {
       FailureOr<ThreadIndex> tid = getThreadIndex(rewriter, loc, ctx, op);
       if (failed(tid))

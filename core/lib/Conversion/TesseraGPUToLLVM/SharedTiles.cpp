@@ -18,13 +18,17 @@ using namespace mlir::tessera;
 using namespace mlir::tessera::lowering;
 
 SwizzledTile::SwizzledTile(ArrayRef<int64_t> shape, unsigned bytes,
-                           unsigned vec, unsigned perPhase, unsigned maxPhase)
+                           unsigned vec, unsigned perPhase, unsigned maxPhase,
+                           unsigned blockCols)
     : shape(shape), bytes(bytes), vec(vec), perPhase(perPhase),
       maxPhase(maxPhase) {
   for (int i = int(shape.size()) - 2; i >= 0; --i)
     strides.insert(strides.begin(), strides.front() * shape[i + 1]);
+  this->blockCols = shape.back();
   if (shape.size() < 2)
     this->maxPhase = 1;
+  else if (blockCols != 0 && blockCols < shape.back())
+    this->blockCols = blockCols;
 }
 
 SwizzledTile SwizzledTile::forExchange(ArrayRef<int64_t> shape,
@@ -52,14 +56,17 @@ std::optional<SwizzledTile> SwizzledTile::forBuffer(gpu::MemDescType type) {
   // A swizzle wider than the row, or phases beyond the row's groups, would
   // leave the row; such layouts take the general path.
   int64_t last = shape.back();
-  if (shared.getVec() > last ||
+  int64_t width = last;
+  if (shared.getBlockCols() != 0 && shape.size() >= 2)
+    width = std::min<int64_t>(width, shared.getBlockCols());
+  if (shared.getVec() > width ||
       (shape.size() >= 2 && shared.getMaxPhase() > 1 &&
-       int64_t(shared.getVec()) * shared.getMaxPhase() > last))
+       int64_t(shared.getVec()) * shared.getMaxPhase() > width))
     return std::nullopt;
   Type element = type.getElementType();
   unsigned bytes = isa<PointerType>(element) ? 8 : getElementBytes(element);
   return SwizzledTile(shape, bytes, shared.getVec(), shared.getPerPhase(),
-                      shared.getMaxPhase());
+                      shared.getMaxPhase(), shared.getBlockCols());
 }
 
 Value SwizzledTile::getOffset(OpBuilder &b, Location loc,
@@ -78,10 +85,24 @@ Value SwizzledTile::getOffset(OpBuilder &b, Location loc,
     col = LLVM::XOrOp::create(b, loc, col, phase);
   }
   Value flat = col;
+  SmallVector<int64_t> rowStrides(strides);
+  if (blockCols < shape.back()) {
+    // The phase stays inside a block; the block bits pick a whole tile of
+    // rows x blockCols.
+    unsigned shift = llvm::Log2_64(blockCols);
+    Value block = LLVM::LShrOp::create(b, loc, col, createI32(b, loc, shift));
+    flat = LLVM::AddOp::create(
+        b, loc,
+        LLVM::AndOp::create(b, loc, col, createI32(b, loc, blockCols - 1)),
+        LLVM::MulOp::create(b, loc, block,
+                            createI32(b, loc, shape[rank - 2] * blockCols)));
+    rowStrides[rank - 2] = blockCols;
+  }
   for (unsigned d = 0; d + 1 < rank; ++d)
     flat = LLVM::AddOp::create(
         b, loc, flat,
-        LLVM::MulOp::create(b, loc, coords[d], createI32(b, loc, strides[d])));
+        LLVM::MulOp::create(b, loc, coords[d],
+                            createI32(b, loc, rowStrides[d])));
   return LLVM::MulOp::create(b, loc, flat, createI32(b, loc, bytes));
 }
 

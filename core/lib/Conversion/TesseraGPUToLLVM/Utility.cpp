@@ -297,7 +297,9 @@ FailureOr<Value> lowering::getSharedPointer(OpBuilder &b, Location loc,
   FailureOr<Value> base = ctx.hooks.getSharedMemoryBase(b, loc);
   if (failed(base)) {
     // The spelling most LLVM targets give dynamic shared memory: an external
-    // zero-sized array in the shared address space.
+    // zero-sized array in the shared address space, aligned for swizzled
+    // tiles whose pattern repeats every 1024 bytes (matrix units that read
+    // such tiles through descriptors need the pattern to start aligned).
     auto module = op->getParentOfType<ModuleOp>();
     StringRef name = "tessera_shared_memory";
     auto i8 = b.getI8Type();
@@ -307,7 +309,8 @@ FailureOr<Value> lowering::getSharedPointer(OpBuilder &b, Location loc,
       b.setInsertionPointToStart(module.getBody());
       auto global = LLVM::GlobalOp::create(
           b, loc, arrayType, /*isConstant=*/false, LLVM::Linkage::External,
-          name, Attribute(), /*alignment=*/16, ctx.options.sharedAddressSpace);
+          name, Attribute(), /*alignment=*/kSharedTileAlignment,
+          ctx.options.sharedAddressSpace);
       (void)global;
     }
     auto ptrType = LLVM::LLVMPointerType::get(b.getContext(),

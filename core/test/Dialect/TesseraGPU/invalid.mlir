@@ -79,8 +79,7 @@ func.func @linear_fit(%x: tensor<4x4xf32, #tessera_gpu.linear<register = [[0, 1]
 
 // -----
 
-// expected-error @+2 {{failed to parse TesseraGPU_SwizzledSharedAttr parameter 'order'}}
-// expected-error @+1 {{expected integer value}}
+// expected-error @+1 {{shared layout needs at least one dimension}}
 func.func @shared_empty(%x: !tessera_gpu.memdesc<4xf32, #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = []>>) { return }
 
 // -----
@@ -411,3 +410,13 @@ func.func @ws_isolated(%a: i32, %p: !tessera.ptr<i32>) {
   } : (i32) -> ()
   return
 }
+
+// -----
+
+// expected-error @+1 {{blockCols must be a power of two holding vec * maxPhase elements}}
+func.func @shared_block_cols(%x: !tessera_gpu.memdesc<8x64xf16, #tessera_gpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], blockCols = 32>>) { return }
+
+// -----
+
+// expected-error @+1 {{expected 'CTAsPerCGA' or 'blockCols'}}
+func.func @shared_unknown(%x: !tessera_gpu.memdesc<8x64xf16, #tessera_gpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], swizzle = 3>>) { return }

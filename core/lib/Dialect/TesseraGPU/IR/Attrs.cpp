@@ -1,4 +1,5 @@
-//===- Attrs.cpp - Layout attributes of tessera_gpu and their LinearLayouts ===//
+//===- Attrs.cpp - Layout attributes of tessera_gpu and their LinearLayouts
+//===//
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
 #include "tessera/Layout/LayoutConversions.h"
 
@@ -33,8 +34,8 @@ bool isPermutation(ArrayRef<unsigned> order) {
 }
 
 bool allPowersOfTwo(ArrayRef<unsigned> values) {
-  return llvm::all_of(values,
-                      [](unsigned v) { return v > 0 && llvm::isPowerOf2_32(v); });
+  return llvm::all_of(
+      values, [](unsigned v) { return v > 0 && llvm::isPowerOf2_32(v); });
 }
 
 /// Shapes the layouts apply to: every dimension a power of two.
@@ -69,8 +70,8 @@ SmallVector<int32_t> flattenBases(ArrayRef<LinearLayout::Basis> bases) {
   return flat;
 }
 
-SmallVector<LinearLayout::NamedInt> outDimsForShape(
-    ArrayRef<int64_t> shape, SmallVectorImpl<std::string> &names) {
+SmallVector<LinearLayout::NamedInt>
+outDimsForShape(ArrayRef<int64_t> shape, SmallVectorImpl<std::string> &names) {
   names.clear();
   for (unsigned i = 0; i < shape.size(); ++i)
     names.push_back(getTensorDimName(i));
@@ -113,14 +114,14 @@ ParseResult parseBases(AsmParser &parser, SmallVectorImpl<int32_t> &flat,
   return parser.parseCommaSeparatedList(
       AsmParser::Delimiter::Square, [&]() -> ParseResult {
         SmallVector<int32_t> basis;
-        if (parser.parseCommaSeparatedList(
-                AsmParser::Delimiter::Square, [&]() -> ParseResult {
-                  int32_t v;
-                  if (parser.parseInteger(v))
-                    return failure();
-                  basis.push_back(v);
-                  return success();
-                }))
+        if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                           [&]() -> ParseResult {
+                                             int32_t v;
+                                             if (parser.parseInteger(v))
+                                               return failure();
+                                             basis.push_back(v);
+                                             return success();
+                                           }))
           return failure();
         if (rank && *rank != basis.size())
           return parser.emitError(parser.getCurrentLocation())
@@ -191,9 +192,10 @@ LogicalResult verifyFlatBases(function_ref<InFlightDiagnostic()> emitError,
 /// The LinearLayout of a layout attribute for `shape`, or the error that
 /// makes the pair invalid.
 template <typename AttrT>
-LogicalResult verifyLayoutForShape(AttrT attr, ArrayRef<int64_t> shape,
-                                   function_ref<InFlightDiagnostic()> emitError,
-                                   llvm::function_ref<llvm::Expected<LinearLayout>()> build) {
+LogicalResult
+verifyLayoutForShape(AttrT attr, ArrayRef<int64_t> shape,
+                     function_ref<InFlightDiagnostic()> emitError,
+                     llvm::function_ref<llvm::Expected<LinearLayout>()> build) {
   if (failed(verifyShape(shape, attr.getRank(), emitError)))
     return failure();
   llvm::Expected<LinearLayout> layout = build();
@@ -223,17 +225,17 @@ LogicalResult BlockedAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (rank == 0)
     return emitError() << "blocked layout needs at least one dimension";
   if (threadsPerWarp.size() != rank || warpsPerCTA.size() != rank ||
-      order.size() != rank || (!ctasPerCGA.empty() && ctasPerCGA.size() != rank))
+      order.size() != rank ||
+      (!ctasPerCGA.empty() && ctasPerCGA.size() != rank))
     return emitError() << "blocked layout parameters must all have rank "
                        << rank;
   if (!isPermutation(order))
     return emitError() << "blocked layout order must be a permutation of 0.."
                        << rank - 1;
-  for (auto [name, values] :
-       {std::pair{"sizePerThread", sizePerThread},
-        std::pair{"threadsPerWarp", threadsPerWarp},
-        std::pair{"warpsPerCTA", warpsPerCTA},
-        std::pair{"CTAsPerCGA", ctasPerCGA}})
+  for (auto [name, values] : {std::pair{"sizePerThread", sizePerThread},
+                              std::pair{"threadsPerWarp", threadsPerWarp},
+                              std::pair{"warpsPerCTA", warpsPerCTA},
+                              std::pair{"CTAsPerCGA", ctasPerCGA}})
     if (!allPowersOfTwo(values))
       return emitError() << "blocked layout " << name
                          << " entries must be powers of two";
@@ -254,16 +256,15 @@ LinearLayout BlockedAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
                                getCTAsPerCGAOrOnes());
 }
 
-LogicalResult
-BlockedAttr::verifyEncoding(ArrayRef<int64_t> shape, Type elementType,
-                            function_ref<InFlightDiagnostic()> emitError) const {
+LogicalResult BlockedAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type elementType,
+    function_ref<InFlightDiagnostic()> emitError) const {
   return verifyLayoutForShape(*this, shape, emitError, [&]() {
-    BlockedLayoutParams params{
-        SmallVector<unsigned, 4>(getSizePerThread()),
-        SmallVector<unsigned, 4>(getThreadsPerWarp()),
-        SmallVector<unsigned, 4>(getWarpsPerCTA()),
-        SmallVector<unsigned, 4>(getOrder()),
-        SmallVector<unsigned, 4>(getCTAsPerCGAOrOnes())};
+    BlockedLayoutParams params{SmallVector<unsigned, 4>(getSizePerThread()),
+                               SmallVector<unsigned, 4>(getThreadsPerWarp()),
+                               SmallVector<unsigned, 4>(getWarpsPerCTA()),
+                               SmallVector<unsigned, 4>(getOrder()),
+                               SmallVector<unsigned, 4>(getCTAsPerCGAOrOnes())};
     if (llvm::Error err = verifyBlockedLayoutParams(shape, params))
       return llvm::Expected<LinearLayout>(std::move(err));
     return llvm::Expected<LinearLayout>(toLinearLayout(shape));
@@ -369,8 +370,7 @@ LogicalResult LinearAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int32_t> blockBases) {
   if (rank == 0)
     return emitError() << "linear layout needs at least one dimension";
-  ArrayRef<int32_t> flats[] = {registerBases, laneBases, warpBases,
-                               blockBases};
+  ArrayRef<int32_t> flats[] = {registerBases, laneBases, warpBases, blockBases};
   for (auto [name, flat] : llvm::zip(kDistributedDims, flats))
     if (failed(verifyFlatBases(emitError, rank, flat, name)))
       return failure();
@@ -380,9 +380,8 @@ LogicalResult LinearAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LinearAttr LinearAttr::get(MLIRContext *context, const LinearLayout &layout) {
   SmallVector<SmallVector<int32_t>> flats;
   for (StringRef name : kDistributedDims)
-    flats.push_back(layout.hasInDim(name)
-                        ? flattenBases(layout.getBases(name))
-                        : SmallVector<int32_t>());
+    flats.push_back(layout.hasInDim(name) ? flattenBases(layout.getBases(name))
+                                          : SmallVector<int32_t>());
   return Base::get(context, layout.getNumOutDims(), flats[0], flats[1],
                    flats[2], flats[3]);
 }
@@ -402,12 +401,12 @@ SmallVector<SmallVector<int32_t>> LinearAttr::getBases(StringRef inDim) const {
 unsigned LinearAttr::getRank() const { return getTensorRank(); }
 
 LinearLayout LinearAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
-  llvm::Expected<LinearLayout> layout = layoutFromBases(
-      {{"register", getRegisterBases()},
-       {"lane", getLaneBases()},
-       {"warp", getWarpBases()},
-       {"block", getBlockBases()}},
-      getTensorRank(), shape);
+  llvm::Expected<LinearLayout> layout =
+      layoutFromBases({{"register", getRegisterBases()},
+                       {"lane", getLaneBases()},
+                       {"warp", getWarpBases()},
+                       {"block", getBlockBases()}},
+                      getTensorRank(), shape);
   if (!layout)
     llvm::report_fatal_error(llvm::Twine("invalid linear layout: ") +
                              llvm::toString(layout.takeError()));
@@ -451,7 +450,7 @@ LogicalResult
 SwizzledSharedAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                            unsigned vec, unsigned perPhase, unsigned maxPhase,
                            ArrayRef<unsigned> order,
-                           ArrayRef<unsigned> ctasPerCGA) {
+                           ArrayRef<unsigned> ctasPerCGA, unsigned blockCols) {
   if (order.empty())
     return emitError() << "shared layout needs at least one dimension";
   if (!isPermutation(order))
@@ -462,13 +461,79 @@ SwizzledSharedAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!ctasPerCGA.empty() &&
       (ctasPerCGA.size() != order.size() || !allPowersOfTwo(ctasPerCGA)))
     return emitError() << "CTAsPerCGA needs one power of two per dimension";
+  if (blockCols != 0 &&
+      (!allPowersOfTwo({blockCols}) || blockCols < vec * maxPhase))
+    return emitError() << "blockCols must be a power of two holding vec * "
+                          "maxPhase elements";
   return success();
 }
 
 LinearLayout SwizzledSharedAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
   return swizzledSharedToLinearLayout(shape, getVec(), getPerPhase(),
                                       getMaxPhase(), getOrder(),
-                                      getCTAsPerCGA());
+                                      getCTAsPerCGA(), getBlockCols());
+}
+
+/// `[a, b, ...]` of unsigned integers.
+static ParseResult parseUnsignedList(AsmParser &parser,
+                                     SmallVectorImpl<unsigned> &values) {
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                        [&]() -> ParseResult {
+                                          unsigned value;
+                                          if (parser.parseInteger(value))
+                                            return failure();
+                                          values.push_back(value);
+                                          return success();
+                                        });
+}
+
+Attribute SwizzledSharedAttr::parse(AsmParser &parser, Type) {
+  unsigned vec, perPhase, maxPhase, blockCols = 0;
+  SmallVector<unsigned> order, ctas;
+  if (parser.parseLess() || parser.parseKeyword("vec") || parser.parseEqual() ||
+      parser.parseInteger(vec) || parser.parseComma() ||
+      parser.parseKeyword("perPhase") || parser.parseEqual() ||
+      parser.parseInteger(perPhase) || parser.parseComma() ||
+      parser.parseKeyword("maxPhase") || parser.parseEqual() ||
+      parser.parseInteger(maxPhase) || parser.parseComma() ||
+      parser.parseKeyword("order") || parser.parseEqual() ||
+      parseUnsignedList(parser, order))
+    return {};
+  while (succeeded(parser.parseOptionalComma())) {
+    if (succeeded(parser.parseOptionalKeyword("CTAsPerCGA"))) {
+      if (parser.parseEqual() || parseUnsignedList(parser, ctas))
+        return {};
+    } else if (succeeded(parser.parseOptionalKeyword("blockCols"))) {
+      if (parser.parseEqual() || parser.parseInteger(blockCols))
+        return {};
+    } else {
+      parser.emitError(parser.getCurrentLocation(),
+                       "expected 'CTAsPerCGA' or 'blockCols'");
+      return {};
+    }
+  }
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<SwizzledSharedAttr>(
+      parser.getContext(), vec, perPhase, maxPhase, order, ctas, blockCols);
+}
+
+void SwizzledSharedAttr::print(AsmPrinter &printer) const {
+  auto list = [&](ArrayRef<unsigned> values) {
+    printer << "[";
+    llvm::interleaveComma(values, printer);
+    printer << "]";
+  };
+  printer << "<vec = " << getVec() << ", perPhase = " << getPerPhase()
+          << ", maxPhase = " << getMaxPhase() << ", order = ";
+  list(getOrder());
+  if (!getCTAsPerCGA().empty()) {
+    printer << ", CTAsPerCGA = ";
+    list(getCTAsPerCGA());
+  }
+  if (getBlockCols() != 0)
+    printer << ", blockCols = " << getBlockCols();
+  printer << ">";
 }
 
 static constexpr StringRef kSharedDims[] = {"offset", "block"};
@@ -489,16 +554,15 @@ SharedLinearAttr SharedLinearAttr::get(MLIRContext *context,
                                        const LinearLayout &layout) {
   SmallVector<SmallVector<int32_t>> flats;
   for (StringRef name : kSharedDims)
-    flats.push_back(layout.hasInDim(name)
-                        ? flattenBases(layout.getBases(name))
-                        : SmallVector<int32_t>());
+    flats.push_back(layout.hasInDim(name) ? flattenBases(layout.getBases(name))
+                                          : SmallVector<int32_t>());
   return Base::get(context, layout.getNumOutDims(), flats[0], flats[1]);
 }
 
 LinearLayout SharedLinearAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
   llvm::Expected<LinearLayout> layout = layoutFromBases(
-      {{"offset", getOffsetBases()}, {"block", getBlockBases()}}, getTensorRank(),
-      shape);
+      {{"offset", getOffsetBases()}, {"block", getBlockBases()}},
+      getTensorRank(), shape);
   if (!layout)
     llvm::report_fatal_error(llvm::Twine("invalid shared linear layout: ") +
                              llvm::toString(layout.takeError()));

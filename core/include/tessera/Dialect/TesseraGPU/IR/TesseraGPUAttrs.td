@@ -151,17 +151,20 @@ def TesseraGPU_SwizzledSharedAttr : TesseraGPU_Attr<"SwizzledShared", "shared", 
     stored contiguously, but within row `r` the vector index (groups of `vec`
     elements) is XORed with the phase `(r / perPhase) % maxPhase`, which
     spreads a column over the memory banks. `vec = 1, perPhase = 1,
-    maxPhase = 1` is no swizzle.
+    maxPhase = 1` is no swizzle. A nonzero `blockCols` narrower than a row
+    cuts the rows into blocks of that many elements: the whole tile of the
+    first block is stored, then that of the next (the swizzle stays within
+    a block). Matrix units that read shared memory through descriptors want
+    rows of at most 128 bytes stored this way.
   }];
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
                         "unsigned":$maxPhase,
                         ArrayRefParameter<"unsigned">:$order,
-                        OptionalArrayRefParameter<"unsigned">:$CTAsPerCGA);
-  let assemblyFormat = [{
-    `<` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,` `maxPhase` `=` $maxPhase
-        `,` `order` `=` `[` $order `]`
-        (`,` `CTAsPerCGA` `=` `[` $CTAsPerCGA^ `]`)? `>`
-  }];
+                        OptionalArrayRefParameter<"unsigned">:$CTAsPerCGA,
+                        DefaultValuedParameter<"unsigned", "0">:$blockCols);
+  // `<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]` then, when they
+  // are set, `, CTAsPerCGA = [..]` and `, blockCols = N`, then `>`.
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 

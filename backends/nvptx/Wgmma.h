@@ -1,0 +1,82 @@
+//===- Wgmma.h - Warpgroup dots reading shared memory -----------*- C++ -*-===//
+//
+// sm_90a's `wgmma.mma_async` reads B (and A, or A from registers) from
+// shared memory through 64-bit matrix descriptors. The descriptors describe
+// tiles whose rows are 32, 64 or 128 bytes long and XOR-swizzled in 16-byte
+// groups by row, in blocks of that width: exactly the row-major swizzled
+// `#tessera_gpu.shared` layouts with `blockCols` that pipelining gives its
+// rings. `prepare-wgmma` makes sure every wgmma dot's B operand is read from
+// such a buffer; the lowering then builds the descriptors from the buffer's
+// address and issues one instruction per 64-row block and K step of 16.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSERA_BACKENDS_NVPTX_WGMMA_H
+#define TESSERA_BACKENDS_NVPTX_WGMMA_H
+
+#include "Target.h"
+
+#include "tessera/Conversion/LoweringHooks.h"
+#include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
+
+#include "mlir/Pass/Pass.h"
+
+#include <memory>
+#include <optional>
+
+namespace mlir::tessera::nvptx {
+
+/// How a shared buffer holds a wgmma operand. "Rows" run along the
+/// operand's non-contiguous dimension, each block of `width` contiguous
+/// elements is `swizzle` bytes wide, and block b of row r starts at byte
+/// b * rows * swizzle + r * swizzle.
+struct WgmmaSharedOperand {
+  /// K is the contiguous dimension (else M or N is: a transposed operand).
+  bool kMajor = true;
+  /// 32, 64 or 128: the row length in bytes, the descriptor's swizzle.
+  int64_t swizzle = 128;
+  /// Elements per row of a block, and rows.
+  int64_t width = 0, rows = 0;
+  unsigned elementBytes = 2;
+
+  /// Byte offset of the element at (row, col) for `row` a multiple of 8 and
+  /// `col` a multiple of 8 (16 bytes).
+  int64_t getOffset(int64_t row, int64_t col) const {
+    return (col / width) * rows * swizzle + row * swizzle +
+           (col % width) * elementBytes;
+  }
+};
+
+/// The descriptor view of operand `opIdx` (0: A, M x K; 1: B, K x N) held
+/// by a buffer of `type`, or nullopt when wgmma cannot read it.
+std::optional<WgmmaSharedOperand> getWgmmaSharedOperand(gpu::MemDescType type,
+                                                        unsigned opIdx);
+
+/// The `#tessera_gpu.shared` layout wgmma reads a row-major tile of `shape`
+/// with `bytes`-byte elements from (rows of 32 bytes at least).
+gpu::SwizzledSharedAttr
+getWgmmaSharedLayout(MLIRContext *ctx, ArrayRef<int64_t> shape, unsigned bytes);
+
+/// Lowers a dot that accelerate-dot gave wgmma layouts: descriptors for
+/// the shared operands, A from registers otherwise, one
+/// `wgmma.mma_async` per 64-row block and K step of 16 between a
+/// `wgmma.fence` and a commit and wait. Declines other dots; an error when B
+/// is not in a buffer wgmma reads.
+FailureOr<SmallVector<Value>> lowerWgmmaDot(OpBuilder &b, Location loc,
+                                            const DotOperands &operands,
+                                            const Arch &arch);
+
+/// The module attribute prepare-wgmma sets: barriers then also fence
+/// shared-memory writes for wgmma's (asynchronous proxy) reads.
+inline constexpr llvm::StringLiteral kAsyncProxyReadsAttrName =
+    "tessera_nvptx.async_proxy_reads";
+
+/// The pass that gives every wgmma dot a B operand (and an A operand when
+/// it is one already) read from a descriptor-compatible shared buffer:
+/// pipelined operands keep their rings, others are stored to a buffer of
+/// their own between two barriers. The source of a transposition is stored
+/// row-major and viewed transposed, so that K stays contiguous.
+std::unique_ptr<Pass> createPrepareWgmmaPass();
+
+} // namespace mlir::tessera::nvptx
+
+#endif // TESSERA_BACKENDS_NVPTX_WGMMA_H

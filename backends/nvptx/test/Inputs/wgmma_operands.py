@@ -1,0 +1,17 @@
+# Dots whose operands no pipelining put in shared memory: B transposed
+# (K contiguous in memory), then A from registers and B row-major.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def two_dots(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
+             K: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    b = tl.load(b_ptr + rn[:, None] * K + rk[None, :])
+    s = tl.dot(a, tl.trans(b))
+    c = tl.dot(s.to(tl.float16), b)
+    tl.store(c_ptr + rm[:, None] * K + rk[None, :], c)
