@@ -26,6 +26,11 @@ llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tessera_tools_dir, append_path=True)
 config.substitutions.append(("%tessera_src", config.tessera_src_root))
+config.substitutions.append(("%tessera_obj", config.tessera_obj_root))
+# Where LLVM's and MLIR's shared libraries are: what a host running the
+# relocatable bundle puts on its library path.
+config.substitutions.append(
+    ("%llvm_libdir", os.path.normpath(os.path.join(config.llvm_tools_dir, "..", "lib"))))
 config.substitutions.append(("%PYTHON", "python3"))
 # Plugins of this build, and the host's deliberately broken test plugins.
 config.substitutions.append(("%tessera_plugin_dir", os.path.join(
