@@ -88,6 +88,15 @@ def triton_workloads(kernels, torch, triton, sms, only_bandwidth):
                 lambda: mm.matmul_kernel[mgrid](
                     ma, mb, mc, size, size, size, size, 1, size, 1, size, 1,
                     ACTIVATION="")))
+    # fp8 e4m3 inputs (C fp16), B read K-major as the (K, N) view of an
+    # (N, K) tensor: the shape the conformance workload times.
+    fa = ma.to(torch.float8_e4m3fn)
+    fb = mb.to(torch.float8_e4m3fn)  # (N, K), contiguous
+    out.append(("03_matmul/matmul_kernel/fp8e4m3,8192x8192x8192,b-transposed",
+                0, 2.0 * size ** 3,
+                lambda: mm.matmul_kernel[mgrid](
+                    fa, fb, mc, size, size, size, size, 1, 1, size, size, 1,
+                    ACTIVATION="")))
 
     at = load(os.path.join(kernels, "06_fused_attention.py"))
     az, ah, n_ctx, hd = 4, 32, 4096, 128
