@@ -137,3 +137,22 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
     return %x : tensor<8x32xf16, #blocked>
   }
 }
+
+// -----
+
+// Swizzled buffers start 1024-byte aligned (the longest swizzle period;
+// descriptor-reading matrix units need the pattern to start aligned), even
+// small ones: the second 512-byte buffer is placed at 1024, so the block
+// needs 1536 bytes (1024 with 128-byte alignment).
+#blocked = #tessera_gpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [1, 1], order = [1, 0]>
+#small = #tessera_gpu.shared<vec = 8, perPhase = 4, maxPhase = 2, order = [1, 0]>
+// CHECK: tessera_gpu.shared_memory = 1536 : i32
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @aligned_buffers
+  func.func @aligned_buffers() -> tensor<16x16xf16, #blocked> {
+    %a = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<16x16xf16, #small, mutable>
+    %b = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<16x16xf16, #small, mutable>
+    %x = tessera_gpu.local_load %b : !tessera_gpu.memdesc<16x16xf16, #small, mutable> -> tensor<16x16xf16, #blocked>
+    return %x : tensor<16x16xf16, #blocked>
+  }
+}

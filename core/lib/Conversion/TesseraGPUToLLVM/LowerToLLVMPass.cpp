@@ -29,9 +29,9 @@ SharedMemoryPlan lowering::planSharedMemory(ModuleOp module) {
     uint64_t bytes = getElementBytes(type.getElementType());
     for (int64_t d : type.getShape())
       bytes *= d;
-    // Swizzled tiles start where their pattern does.
-    bool swizzled = isa<gpu::SwizzledSharedAttr>(type.getEncoding()) &&
-                    bytes >= kSharedTileAlignment;
+    // Swizzled tiles start where their pattern does (however small: a
+    // 512-byte tile of 64-byte rows still repeats every 512 bytes).
+    bool swizzled = isa<gpu::SwizzledSharedAttr>(type.getEncoding());
     end = llvm::alignTo(end, swizzled ? kSharedTileAlignment : 128);
     plan.bufferOffsets[alloc] = end;
     end += bytes;
