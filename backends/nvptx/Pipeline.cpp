@@ -19,6 +19,7 @@
 #include "tessera/Transforms/PipelineLoads.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/Passes.h"
@@ -68,6 +69,43 @@ struct RecordSignaturePass
     if (failedAny)
       signalPassFailure();
   }
+};
+
+/// Refuses a kernel whose shared memory (the lowering's plan) exceeds what
+/// one block of the architecture may have: a compile error naming both
+/// figures, which autotuning skips like any config that does not compile,
+/// rather than a launch failure.
+struct CheckSharedMemoryPass
+    : public PassWrapper<CheckSharedMemoryPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckSharedMemoryPass)
+
+  CheckSharedMemoryPass(uint64_t limit, std::string arch)
+      : limit(limit), arch(std::move(arch)) {}
+
+  StringRef getArgument() const final {
+    return "tessera-nvptx-check-shared-memory";
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    auto bytes = module->getAttrOfType<IntegerAttr>(kSharedMemoryAttrName);
+    if (!bytes || uint64_t(bytes.getInt()) <= limit)
+      return;
+    // At the kernel's definition, without the module printed after it.
+    Location loc = module.getLoc();
+    module.walk([&](LLVM::LLVMFuncOp func) {
+      if (func->hasAttr(kKernelAttrName))
+        loc = func.getLoc();
+    });
+    mlir::emitError(loc, "the kernel needs ")
+        << bytes.getInt() << " bytes of shared memory; " << arch
+        << " gives a block at most " << limit
+        << " (fewer stages or smaller tiles fit)";
+    signalPassFailure();
+  }
+
+  uint64_t limit;
+  std::string arch;
 };
 
 } // namespace
@@ -128,6 +166,9 @@ llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
                    lowering.maxVectorBits = options.maxVectorBits;
                    buildLowerToLLVMPipeline(pm, createLoweringHooks(arch),
                                             lowering);
+                   TargetDescription target = describeArch(arch);
+                   pm.addPass(std::make_unique<CheckSharedMemoryPass>(
+                       target.maxSharedMemoryPerBlock, target.arch));
                    pm.addPass(createSinkMatrixLoadsPass());
                  }});
 }

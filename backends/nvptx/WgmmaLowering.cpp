@@ -12,6 +12,7 @@
 
 #include "MmaLayouts.h"
 
+#include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Dialect/TesseraGPU/IR/LayoutUtils.h"
 #include "tessera/Transforms/AccelerateDot.h"
 
@@ -160,35 +161,44 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
   auto cType = cast<RankedTensorType>(dot.getC().getType());
   std::string aDtype =
       getMatrixDtype(aType.getElementType(), dot.getInputPrecision());
+  // From here on the dot is wgmma's: the other lowerings cannot take its
+  // layouts, and prepare-wgmma may have left its operand registers unread.
   FailureOr<tessera::gpu::LaunchShape> launch =
       tessera::gpu::getLaunchShape(dot);
   if (failed(launch))
-    return failure();
+    return dot.emitError("a wgmma dot outside a module with a launch shape");
   int64_t m = cType.getShape()[0], n = cType.getShape()[1],
           k = aType.getShape()[1];
   std::optional<WarpgroupGrid> groups =
       chooseWgmmaGroups(m, n, launch->numWarps);
   if (!groups || getMmaOperandBits(aDtype) != 16 ||
       !cType.getElementType().isF32())
-    return failure();
+    return dot.emitError("this dot's shape, warps or types do not fit the "
+                         "wgmma layouts it was given");
   LinearLayout accLayout = wgmmaAccumulatorLayout(m, n, *groups);
   LinearLayout aLayout = wgmmaOperandALayout(m, k, *groups);
   if (accLayout != tessera::gpu::toLinearLayout(cType))
-    return failure();
+    return dot.emitError("this dot's accumulator is not in the wgmma layout");
 
-  // B must come from a buffer wgmma reads; A may.
+  // The operands prepare-wgmma marked are read from their buffers; B must
+  // be one of them.
+  auto readInPlace = [](Value operand) {
+    auto load = operand.getDefiningOp<tessera::gpu::LocalLoadOp>();
+    return load && load->hasAttr(kReadInPlaceAttrName);
+  };
   std::optional<WgmmaSharedOperand> bView, aView;
-  if (operands.bSharedType)
+  if (operands.bSharedType && readInPlace(dot.getB()))
     bView = getWgmmaSharedOperand(
         cast<tessera::gpu::MemDescType>(operands.bSharedType), 1);
-  if (operands.aSharedType)
+  if (operands.aSharedType && readInPlace(dot.getA()))
     aView = getWgmmaSharedOperand(
         cast<tessera::gpu::MemDescType>(operands.aSharedType), 0);
   if (aView && !aView->kMajor)
-    aView.reset();
+    return dot.emitError("wgmma reads A from shared memory K-major only");
   int64_t part = n / groups->n;
   if (bView && !bView->kMajor && part % bView->width != 0)
-    bView.reset();
+    return dot.emitError("a warpgroup's columns of B do not fill whole "
+                         "swizzle rows");
   if (!bView)
     return dot.emitError("wgmma reads B from shared memory, but this dot's B "
                          "is not in a buffer with a wgmma layout (run "
@@ -286,30 +296,39 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
   std::map<int64_t, SmallVector<Value>> accs;
   for (auto &[block, regs] : accRegs) {
     if (llvm::is_contained(regs, -1))
-      return failure();
+      return dot.emitError("the accumulator layout misses a wgmma register");
     for (int32_t reg : regs)
       accs[block].push_back(operands.c[reg]);
   }
-  inlineAsm(b, loc, nullptr, {}, "wgmma.fence.sync.aligned;", "");
+  // Every instruction's A and B operands exist before the fence: PTX wants
+  // no register a wgmma reads written between the fence and the wgmma.
   Value one = i32Value(b, loc, 1);
+  std::map<std::pair<int64_t, int64_t>, SmallVector<Value>> inputs;
   for (int64_t kk = 0; kk < k; kk += 16) {
     for (auto &[block, acc] : accs) {
-      SmallVector<Value> args;
+      SmallVector<Value> &args = inputs[{kk, block}];
       if (aView) {
         args.push_back(aDesc->at(b, loc, block * blockRows, kk));
       } else {
         auto frag = aFrags.find({block, kk / 16});
         if (frag == aFrags.end())
-          return failure();
+          return dot.emitError("A's register layout misses a wgmma fragment");
         for (auto &pair : frag->second) {
           if (!pair[0] || !pair[1])
-            return failure();
+            return dot.emitError(
+                "A's register layout misses a wgmma fragment element");
           args.push_back(packPair(b, loc, pair[0], pair[1]));
         }
       }
       args.push_back(bView->kMajor ? bDesc->at(b, loc, 0, kk)
                                    : bDesc->at(b, loc, kk, 0));
       args.push_back(one);
+    }
+  }
+  inlineAsm(b, loc, nullptr, {}, "wgmma.fence.sync.aligned;", "");
+  for (int64_t kk = 0; kk < k; kk += 16) {
+    for (auto &[block, acc] : accs) {
+      SmallVector<Value> args = inputs[{kk, block}];
       args.append(acc);
       auto mma = inlineAsm(b, loc, dType, args, text, constraints);
       for (int64_t i = 0; i < numD; ++i)

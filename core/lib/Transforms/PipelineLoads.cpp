@@ -216,6 +216,9 @@ bool LoopPipeliner::analyze(uint64_t budget, uint64_t otherBytes) {
     auto type = cast<RankedTensorType>(c.load.getType());
     perStage += type.getNumElements() * getBytes(type.getElementType());
   }
+  // Each ring may start up to one swizzle period (1024 bytes) after the
+  // previous buffer ends.
+  otherBytes += candidates.size() * 1024;
   if (budget)
     while (stages > 2 && otherBytes + stages * perStage > budget)
       --stages;
@@ -416,7 +419,9 @@ uint64_t getOtherSharedBytes(Operation *root) {
       uint64_t bytes = getBytes(type.getElementType());
       for (int64_t d : type.getShape())
         bytes *= d;
-      buffers += llvm::alignTo(bytes, 128);
+      // Swizzled buffers are placed 1024-byte aligned, others 128.
+      buffers += llvm::alignTo(
+          bytes, isa<SwizzledSharedAttr>(type.getEncoding()) ? 1024 : 128);
     } else if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
       auto type = cast<RankedTensorType>(cvt.getType());
       Type element = type.getElementType();
