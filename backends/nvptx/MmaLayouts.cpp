@@ -80,6 +80,13 @@ llvm::Error decline(const llvm::Twine &why) {
 
 } // namespace
 
+std::pair<int32_t, int32_t> nvptx::getRegisterOrigin(const LinearLayout &layout,
+                                                     int32_t reg) {
+  auto out = layout.apply(
+      {{kRegisterDim, reg}, {kLaneDim, 0}, {kWarpDim, 0}, {kBlockDim, 0}});
+  return {out[0].second, out[1].second};
+}
+
 WarpGrid nvptx::chooseMmaWarps(int64_t m, int64_t n, unsigned numWarps) {
   WarpGrid grid;
   while (grid.m * grid.n < numWarps) {

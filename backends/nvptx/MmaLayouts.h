@@ -18,6 +18,12 @@
 
 namespace mlir::tessera::nvptx {
 
+/// The (row, column) of register `reg` of a rank-2 `layout` in lane 0 of
+/// warp 0: a register's place within the matrix-instruction tiles (every
+/// thread's own part is the same XOR on all of them).
+std::pair<int32_t, int32_t> getRegisterOrigin(const LinearLayout &layout,
+                                              int32_t reg);
+
 /// Warps of a CTA along M and N.
 struct WarpGrid {
   unsigned m = 1, n = 1;

@@ -30,13 +30,6 @@ namespace {
 
 using Coords = std::pair<int32_t, int32_t>;
 
-/// Coordinates of register `reg` of `layout` in thread 0 of warp 0.
-Coords registerCoords(const LinearLayout &layout, int32_t reg) {
-  auto out = layout.apply(
-      {{kRegisterDim, reg}, {kLaneDim, 0}, {kWarpDim, 0}, {kBlockDim, 0}});
-  return {out[0].second, out[1].second};
-}
-
 /// The fragment registers of one operand tile: `slots[i]` lists the
 /// elements packed in fragment register i, lowest K first.
 struct Fragment {
@@ -142,14 +135,14 @@ FailureOr<SmallVector<Value>> nvptx::lowerMmaDot(OpBuilder &b, Location loc,
   // Operand fragments by tile origin.
   std::map<Coords, Fragment> aTiles, bTiles;
   for (auto [reg, value] : llvm::enumerate(operands.a)) {
-    auto [row, k] = registerCoords(layouts->a, reg);
+    auto [row, k] = getRegisterOrigin(layouts->a, reg);
     unsigned slot = ((k & kHigh) ? 2 : 0) + ((row & 8) ? 1 : 0);
     auto &elements = aTiles[{row & ~8, k & ~(kHigh | inPack)}].slots[slot];
     elements.resize(v);
     elements[k & inPack] = value;
   }
   for (auto [reg, value] : llvm::enumerate(operands.b)) {
-    auto [k, col] = registerCoords(layouts->b, reg);
+    auto [k, col] = getRegisterOrigin(layouts->b, reg);
     unsigned slot = (k & kHigh) ? 1 : 0;
     auto &elements = bTiles[{k & ~(kHigh | inPack), col}].slots[slot];
     elements.resize(v);
@@ -159,7 +152,7 @@ FailureOr<SmallVector<Value>> nvptx::lowerMmaDot(OpBuilder &b, Location loc,
   // accTiles[origin][j].
   std::map<Coords, std::array<int32_t, 4>> accTiles;
   for (int32_t reg = 0; reg < int32_t(operands.c.size()); ++reg) {
-    auto [row, col] = registerCoords(layouts->acc, reg);
+    auto [row, col] = getRegisterOrigin(layouts->acc, reg);
     accTiles[{row & ~8, col & ~1}][((row & 8) ? 2 : 0) + (col & 1)] = reg;
   }
   SmallVector<int32_t> kTiles;

@@ -73,12 +73,6 @@ namespace {
 
 using Coords = std::pair<int64_t, int64_t>;
 
-Coords registerCoords(const LinearLayout &layout, int32_t reg) {
-  auto out = layout.apply(
-      {{kRegisterDim, reg}, {kLaneDim, 0}, {kWarpDim, 0}, {kBlockDim, 0}});
-  return {out[0].second, out[1].second};
-}
-
 Value i32Value(OpBuilder &b, Location loc, int64_t v) {
   return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
                                   b.getI32IntegerAttr(int32_t(v)));
@@ -242,7 +236,7 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
   std::map<Coords, std::array<std::array<Value, 2>, 4>> aFrags;
   if (!aView) {
     for (auto [reg, value] : llvm::enumerate(operands.a)) {
-      auto [row, kk] = registerCoords(aLayout, reg);
+      auto [row, kk] = getRegisterOrigin(aLayout, reg);
       unsigned slot = ((kk & 8) ? 2 : 0) + ((row & 8) ? 1 : 0);
       aFrags[{row / blockRows, kk / 16}][slot][kk & 1] = value;
     }
@@ -251,7 +245,7 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
   int64_t numD = part / 2;
   std::map<int64_t, SmallVector<int32_t>> accRegs;
   for (int32_t reg = 0; reg < int32_t(operands.c.size()); ++reg) {
-    auto [row, col] = registerCoords(accLayout, reg);
+    auto [row, col] = getRegisterOrigin(accLayout, reg);
     SmallVector<int32_t> &regs = accRegs[row / blockRows];
     regs.resize(numD, -1);
     int64_t i = (col / 8) * 4 + ((row & 8) ? 2 : 0) + (col & 1);
