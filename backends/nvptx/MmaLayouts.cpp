@@ -87,6 +87,14 @@ std::pair<int32_t, int32_t> nvptx::getRegisterOrigin(const LinearLayout &layout,
   return {out[0].second, out[1].second};
 }
 
+DotOp nvptx::matchMatrixDot(Operation *op, llvm::StringRef prefix) {
+  auto dot = dyn_cast_or_null<DotOp>(op);
+  if (!dot)
+    return nullptr;
+  auto name = dot->getAttrOfType<StringAttr>(kMatrixInstructionAttrName);
+  return name && name.getValue().starts_with(prefix) ? dot : nullptr;
+}
+
 WarpGrid nvptx::chooseMmaWarps(int64_t m, int64_t n, unsigned numWarps) {
   WarpGrid grid;
   while (grid.m * grid.n < numWarps) {

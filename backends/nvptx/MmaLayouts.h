@@ -24,6 +24,10 @@ namespace mlir::tessera::nvptx {
 std::pair<int32_t, int32_t> getRegisterOrigin(const LinearLayout &layout,
                                               int32_t reg);
 
+/// The dot being lowered when accelerate-dot gave it an instruction whose
+/// name starts with `prefix` ("mma.sync", "wgmma"), else null.
+DotOp matchMatrixDot(Operation *op, llvm::StringRef prefix);
+
 /// Warps of a CTA along M and N.
 struct WarpGrid {
   unsigned m = 1, n = 1;

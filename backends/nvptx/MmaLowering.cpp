@@ -87,12 +87,11 @@ std::pair<Value, Value> unpackPair(OpBuilder &b, Location loc, Value reg,
 FailureOr<SmallVector<Value>> nvptx::lowerMmaDot(OpBuilder &b, Location loc,
                                                  const DotOperands &operands,
                                                  const Arch &arch) {
-  auto dot = dyn_cast<DotOp>(operands.op);
+  DotOp dot = matchMatrixDot(operands.op, "mma.sync");
   if (!dot)
     return failure();
-  auto name = dot->getAttrOfType<StringAttr>(kMatrixInstructionAttrName);
-  if (!name || !name.getValue().starts_with("mma.sync"))
-    return failure();
+  StringRef name =
+      dot->getAttrOfType<StringAttr>(kMatrixInstructionAttrName).getValue();
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto bType = cast<RankedTensorType>(dot.getB().getType());
   auto cType = cast<RankedTensorType>(dot.getC().getType());
@@ -103,8 +102,7 @@ FailureOr<SmallVector<Value>> nvptx::lowerMmaDot(OpBuilder &b, Location loc,
   TargetDescription target = describeArch(arch);
   const MatrixInstruction *instr = nullptr;
   for (const MatrixInstruction &mi : target.matrixInstructions)
-    if (mi.name == name.getValue() && mi.aType == aDtype &&
-        mi.accType == accDtype)
+    if (mi.name == name && mi.aType == aDtype && mi.accType == accDtype)
       instr = &mi;
   FailureOr<gpu::LaunchShape> launch = gpu::getLaunchShape(dot);
   if (!instr || failed(launch))

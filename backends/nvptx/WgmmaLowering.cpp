@@ -144,14 +144,10 @@ Descriptor makeDescriptor(OpBuilder &b, Location loc,
 FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
                                                    const DotOperands &operands,
                                                    const Arch &arch) {
-  auto dot = dyn_cast<DotOp>(operands.op);
+  DotOp dot = matchMatrixDot(operands.op, "wgmma");
   if (!dot)
     return failure();
-  auto name = dot->getAttrOfType<StringAttr>(kMatrixInstructionAttrName);
-  if (!name || !name.getValue().starts_with("wgmma"))
-    return failure();
   auto aType = cast<RankedTensorType>(dot.getA().getType());
-  auto bType = cast<RankedTensorType>(dot.getB().getType());
   auto cType = cast<RankedTensorType>(dot.getC().getType());
   std::string aDtype =
       getMatrixDtype(aType.getElementType(), dot.getInputPrecision());
