@@ -26,6 +26,11 @@ using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
 using CUjit_option = int;
 
+/// The opaque tensor map cuTensorMapEncodeTiled fills (cuda.h's CUtensorMap).
+struct alignas(64) CUtensorMap {
+  uint64_t opaque[16];
+};
+
 /// The CUDA version whose function signatures CudaSymbols.def declares.
 inline constexpr int kCudaApiVersion = 12000;
 

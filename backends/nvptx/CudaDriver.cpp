@@ -11,11 +11,15 @@
 #include "CudaDriver.h"
 #include "CudaLibrary.h"
 #include "PtxAssembler.h"
+#include "TensorMaps.h"
+
+#include "tessera/Backend/LaunchExpression.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <vector>
@@ -63,7 +67,72 @@ struct Module {
   /// The dynamic shared memory the function is allowed so far.
   uint64_t dynamicSharedLimit = kDefaultDynamicShared;
   KernelResources resources;
+  /// The kernel's parameters and how to build its hidden tensor maps.
+  std::vector<KernelParam> params;
+  std::vector<TensorMapRecipe> tensorMaps;
 };
+
+// cuTensorMapEncodeTiled's enumerators besides data type and swizzle.
+constexpr int kInterleaveNone = 0;
+constexpr int kL2Promotion256B = 3;
+constexpr int kFillNone = 0, kFillNanRequestZeroFma = 1;
+
+/// Encodes the tensor map `recipe` describes for this launch's `args`.
+llvm::Error encodeTensorMap(const Api &api, const TensorMapRecipe &recipe,
+                            llvm::ArrayRef<KernelParam> params,
+                            llvm::ArrayRef<void *> args, CUtensorMap &map,
+                            const std::function<std::string(CUresult)> &why) {
+  auto eval = [&](const std::string &program) {
+    return evaluateLaunchExpression(program, params, args);
+  };
+  llvm::Expected<int64_t> base = eval(recipe.base);
+  if (!base)
+    return base.takeError();
+  size_t rank = recipe.dims.size();
+  // CUDA lists dimensions innermost first, strides in bytes without the
+  // innermost one.
+  uint64_t dims[5], strides[5];
+  unsigned box[5], elementStrides[5];
+  for (size_t i = 0; i < rank; ++i) {
+    size_t from = rank - 1 - i;
+    llvm::Expected<int64_t> dim = eval(recipe.dims[from]);
+    if (!dim)
+      return dim.takeError();
+    llvm::Expected<int64_t> stride = eval(recipe.strides[from]);
+    if (!stride)
+      return stride.takeError();
+    if (*dim <= 0 || *stride <= 0)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          llvm::formatv("a tensor descriptor has size {0} and stride {1} in "
+                        "dimension {2}; TMA needs positive ones",
+                        *dim, *stride, from));
+    dims[i] = uint64_t(*dim);
+    if (i > 0)
+      strides[i - 1] = uint64_t(*stride) * recipe.elementBytes;
+    box[i] = recipe.box[from];
+    elementStrides[i] = 1;
+  }
+  if (CUresult r = api.cuTensorMapEncodeTiled(
+          &map, int(recipe.dataType), unsigned(rank),
+          reinterpret_cast<void *>(uintptr_t(*base)), dims, strides, box,
+          elementStrides, kInterleaveNone, int(recipe.swizzle),
+          kL2Promotion256B,
+          recipe.nanFill ? kFillNanRequestZeroFma : kFillNone)) {
+    std::string shape, strideText;
+    for (size_t i = 0; i < rank; ++i)
+      shape += (i ? "x" : "") + std::to_string(dims[rank - 1 - i]);
+    for (size_t i = 0; i + 1 < rank; ++i)
+      strideText += (i ? "," : "") + std::to_string(strides[rank - 2 - i]);
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        llvm::formatv("cuTensorMapEncodeTiled of a {0} tensor at 0x{1:x} "
+                      "(row strides {2} bytes) failed: {3}; TMA needs a "
+                      "16-byte aligned base and strides",
+                      shape, uint64_t(*base), strideText, why(r)));
+  }
+  return llvm::Error::success();
+}
 } // namespace
 
 struct CudaDriver::Impl {
@@ -386,6 +455,18 @@ CudaDriver::loadModule(unsigned device, const CompiledKernel &kernel) {
   auto module = std::make_unique<Module>();
   module->device = device;
   module->name = kernel.name;
+  module->params = kernel.params;
+  if (auto it = kernel.metadata.find(kTensorMapsMetadata.str());
+      it != kernel.metadata.end()) {
+    llvm::SmallVector<llvm::StringRef> lines;
+    llvm::StringRef(it->second).split(lines, '\n', -1, false);
+    for (llvm::StringRef line : lines) {
+      llvm::Expected<TensorMapRecipe> recipe = TensorMapRecipe::parse(line);
+      if (!recipe)
+        return recipe.takeError();
+      module->tensorMaps.push_back(std::move(*recipe));
+    }
+  }
   if (CUresult r =
           api.cuModuleLoadDataEx(&module->module, image, options.size(),
                                  options.data(), values.data())) {
@@ -470,6 +551,23 @@ llvm::Error CudaDriver::launch(ModuleHandle handle, const LaunchConfig &config,
   if (llvm::Error err =
           impl->allowDynamicShared(module, config.sharedMemoryBytes))
     return err;
+  // Hidden tensor maps follow the parameters; cuLaunchKernel copies them.
+  std::vector<CUtensorMap> maps(module.tensorMaps.size());
+  std::vector<void *> withMaps;
+  if (!maps.empty()) {
+    if (args.size() != module.params.size())
+      return refuse(llvm::formatv("{0} arguments for {1} parameters",
+                                  args.size(), module.params.size()));
+    withMaps.assign(args.begin(), args.end());
+    for (auto [recipe, map] : llvm::zip(module.tensorMaps, maps)) {
+      if (llvm::Error err = encodeTensorMap(
+              impl->library().api, recipe, module.params, args, map,
+              [&](CUresult r) { return impl->library().describe(r); }))
+        return refuse(llvm::toString(std::move(err)));
+      withMaps.push_back(&map);
+    }
+    args = withMaps;
+  }
   // cuLaunchKernel only reads the parameter array.
   void **params = const_cast<void **>(args.data());
   if (CUresult r = impl->library().api.cuLaunchKernel(

@@ -10,7 +10,10 @@
 #include "Hooks.h"
 
 #include "MmaLowering.h"
+#include "TensorMaps.h"
 #include "Wgmma.h"
+
+#include "tessera/Conversion/TesseraGPUToLLVM.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -247,6 +250,7 @@ public:
     // math ops on scalars become libdevice calls, before MLIR's generic
     // LLVM intrinsics (which NVPTX cannot select for most functions).
     populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/10);
+    populateTensorCopyPatterns(converter, patterns);
   }
 
   void finalizeKernel(LLVM::LLVMFuncOp func, unsigned threads) override {
@@ -255,6 +259,21 @@ public:
                   UnitAttr::get(ctx));
     func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                   DenseI32ArrayAttr::get(ctx, {int32_t(threads), 1, 1}));
+    // Tensor maps travel by value in the parameter space (128 bytes,
+    // 64-byte aligned) and are read there: `__grid_constant__`, so that
+    // taking the address gives the parameter itself, not a local copy.
+    for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+      if (!func.getArgAttr(i, kTensorMapArgAttrName))
+        continue;
+      func.removeArgAttr(i, kTensorMapArgAttrName);
+      func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                      TypeAttr::get(LLVM::LLVMArrayType::get(
+                          IntegerType::get(ctx, 8), 128)));
+      func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                      IntegerAttr::get(IntegerType::get(ctx, 64), 64));
+      func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                      UnitAttr::get(ctx));
+    }
   }
 
 private:

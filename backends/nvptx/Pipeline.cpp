@@ -9,12 +9,14 @@
 
 #include "Hooks.h"
 #include "MmaLayouts.h"
+#include "TensorMaps.h"
 #include "Wgmma.h"
 
 #include "tessera/Backend/Backend.h"
 #include "tessera/Backend/Signature.h"
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
+#include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
 #include "tessera/Transforms/AccelerateDot.h"
 #include "tessera/Transforms/PipelineLoads.h"
 
@@ -47,6 +49,9 @@ struct RecordSignaturePass
         return;
       SmallVector<Attribute> types, names;
       for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+        // Tensor maps are hidden: the driver adds them from the recipes.
+        if (isa<tessera::gpu::TensorMapType>(type))
+          continue;
         std::string name = getSignatureTypeName(type);
         if (name.empty()) {
           func.emitError("kernel parameter ")
@@ -141,11 +146,26 @@ llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
                 pm.addPass(createCanonicalizerPass());
               }}))
     return err;
+  // Tensor descriptors the launch can build become TMA copies (sm_90+).
+  if (describeArch(arch).tensorMemoryCopy)
+    if (llvm::Error err = pipeline.insert(
+            "after:" + kPipelineLoadsStage.str(),
+            PipelineStage{kTensorMapsStage.str(),
+                          "tensor descriptors as host-built tensor maps, "
+                          "their blocks moved by TMA",
+                          [arch](OpPassManager &pm, const PipelineOptions &) {
+                            pm.addPass(createTensorMapsPass(
+                                describeArch(arch).maxSharedMemoryPerBlock));
+                            pm.addPass(createCanonicalizerPass());
+                          }}))
+      return err;
   // wgmma dots read B from shared memory: operands pipelining did not put
   // there are stored to buffers of their own.
   if (arch.capability() == 90 && arch.archSpecific)
     if (llvm::Error err = pipeline.insert(
-            "after:" + kPipelineLoadsStage.str(),
+            "after:" + std::string(describeArch(arch).tensorMemoryCopy
+                                       ? kTensorMapsStage
+                                       : kPipelineLoadsStage),
             PipelineStage{kPrepareWgmmaStage.str(),
                           "wgmma B operands into shared buffers with "
                           "descriptor layouts",

@@ -5,6 +5,7 @@
 #include "Pipeline.h"
 #include "PtxAssembler.h"
 #include "Target.h"
+#include "TensorMaps.h"
 
 #include "tessera/Backend/Backend.h"
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
@@ -34,6 +35,8 @@ struct KernelInfo {
   std::string name;
   std::vector<std::string> types, names;
   uint64_t sharedMemory = 0;
+  /// Tensor-map recipes, one per line (TensorMaps.h).
+  std::string tensorMaps;
 };
 
 llvm::MDString *mdString(llvm::LLVMContext &ctx, llvm::StringRef s) {
@@ -58,10 +61,14 @@ void recordKernels(ModuleOp module, llvm::Module &llvmModule) {
         parts.push_back(cast<StringAttr>(a).getValue());
       return llvm::join(parts, ",");
     };
+    SmallVector<StringRef> recipes;
+    if (auto maps = func->getAttrOfType<ArrayAttr>(kTensorMapsAttrName))
+      for (Attribute a : maps)
+        recipes.push_back(cast<StringAttr>(a).getValue());
     md->addOperand(llvm::MDNode::get(
-        ctx,
-        {mdString(ctx, func.getName()), mdString(ctx, join(types)),
-         mdString(ctx, join(names)), mdString(ctx, std::to_string(shared))}));
+        ctx, {mdString(ctx, func.getName()), mdString(ctx, join(types)),
+              mdString(ctx, join(names)), mdString(ctx, std::to_string(shared)),
+              mdString(ctx, llvm::join(recipes, "\n"))}));
   });
 }
 
@@ -90,6 +97,8 @@ std::optional<KernelInfo> findKernel(llvm::Module &module,
     info.types = split(field(1));
     info.names = split(field(2));
     field(3).getAsInteger(10, info.sharedMemory);
+    if (node->getNumOperands() > 4)
+      info.tensorMaps = field(4).str();
     return info;
   }
   return std::nullopt;
@@ -181,6 +190,8 @@ public:
             assemblePTX(*ptx, info->name, target.arch, options, kernel))
       return std::move(err);
     kernel.metadata["kernel"] = info->name;
+    if (!info->tensorMaps.empty())
+      kernel.metadata[kTensorMapsMetadata.str()] = info->tensorMaps;
     return kernel;
   }
 

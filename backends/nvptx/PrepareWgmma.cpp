@@ -42,13 +42,12 @@ int64_t getWarpgroupColumns(DotOp dot) {
   return groups ? cType.getShape()[1] / groups->n : 0;
 }
 
-/// True when the dot may read `load`'s buffer itself instead: the load is
-/// the dot's alone, in its block, and nothing between them writes memory or
-/// synchronizes (so the buffer still holds what the load would read).
-bool canReadInPlace(gpu::LocalLoadOp load, DotOp dot) {
-  if (!load->hasOneUse() || load->getBlock() != dot->getBlock())
+/// True when `from` and `to` are in one block and nothing between them
+/// writes memory or synchronizes.
+bool nothingWritesBetween(Operation *from, Operation *to) {
+  if (from->getBlock() != to->getBlock())
     return false;
-  for (Operation *op = load->getNextNode(); op && op != dot.getOperation();
+  for (Operation *op = from->getNextNode(); op && op != to;
        op = op->getNextNode()) {
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if (!effects) {
@@ -62,6 +61,13 @@ bool canReadInPlace(gpu::LocalLoadOp load, DotOp dot) {
       return false;
   }
   return true;
+}
+
+/// True when the dot may read `load`'s buffer itself instead: the load is
+/// the dot's alone, in its block, and nothing between them writes memory or
+/// synchronizes (so the buffer still holds what the load would read).
+bool canReadInPlace(gpu::LocalLoadOp load, DotOp dot) {
+  return load->hasOneUse() && nothingWritesBetween(load, dot);
 }
 
 /// True when B is read from a buffer wgmma can take as it is, in place.
@@ -100,6 +106,26 @@ void restageB(DotOp dot, int64_t columns) {
   auto trans = value.getDefiningOp<TransOp>();
   bool transposed = trans && trans.getOrder().size() == 2 &&
                     trans.getOrder()[0] == 1 && trans.getOrder()[1] == 0;
+
+  // A transposed tile just read from a buffer laid out as restaging would
+  // lay it out (a TMA block) is viewed there, transposed, and not copied.
+  if (transposed) {
+    auto load = trans.getSrc().getDefiningOp<gpu::LocalLoadOp>();
+    auto srcType = cast<RankedTensorType>(trans.getSrc().getType());
+    if (load && !load.getToken() &&
+        load.getSrc().getType().getEncoding() ==
+            getWgmmaSharedLayout(ctx, srcType.getShape(), bytes) &&
+        nothingWritesBetween(load, dot)) {
+      auto viewType = gpu::MemDescType::get(
+          ctx, bType.getShape(), element, getKMajorLayout(ctx, k, n, bytes),
+          load.getSrc().getType().getMutableMemory());
+      Value view = gpu::MemDescTransOp::create(b, loc, viewType, load.getSrc(),
+                                               b.getDenseI32ArrayAttr({1, 0}));
+      dot.getBMutable().assign(
+          gpu::LocalLoadOp::create(b, loc, bType, view, Value()).getResult());
+      return;
+    }
+  }
 
   gpu::BarrierOp::create(b, loc);
   Value buffer;

@@ -409,9 +409,9 @@ void LoopPipeliner::rewrite() {
     LocalDeallocOp::create(b, loc, buffer);
 }
 
-/// Shared memory the module holds outside pipelining rings: its buffers and
-/// the largest conversion (a bound on the exchange's scratch).
-uint64_t getOtherSharedBytes(Operation *root) {
+} // namespace
+
+uint64_t mlir::tessera::estimateSharedMemoryBytes(Operation *root) {
   uint64_t buffers = 0, scratch = 0;
   root->walk([&](Operation *op) {
     if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
@@ -420,8 +420,9 @@ uint64_t getOtherSharedBytes(Operation *root) {
       for (int64_t d : type.getShape())
         bytes *= d;
       // Swizzled buffers are placed 1024-byte aligned, others 128.
+      auto swizzled = dyn_cast<SwizzledSharedAttr>(type.getEncoding());
       buffers += llvm::alignTo(
-          bytes, isa<SwizzledSharedAttr>(type.getEncoding()) ? 1024 : 128);
+          bytes, swizzled && swizzled.getMaxPhase() > 1 ? 1024 : 128);
     } else if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
       auto type = cast<RankedTensorType>(cvt.getType());
       Type element = type.getElementType();
@@ -431,6 +432,8 @@ uint64_t getOtherSharedBytes(Operation *root) {
   });
   return buffers + scratch;
 }
+
+namespace {
 
 class PipelineLoadsPass
     : public PassWrapper<PipelineLoadsPass, OperationPass<ModuleOp>> {
@@ -471,7 +474,7 @@ public:
       if (stages < 2)
         continue;
       LoopPipeliner pipeliner(loop, stages);
-      if (!pipeliner.analyze(sharedMemory, getOtherSharedBytes(module)))
+      if (!pipeliner.analyze(sharedMemory, estimateSharedMemoryBytes(module)))
         continue;
       pipeliner.rewrite();
     }

@@ -29,6 +29,13 @@ inline constexpr llvm::StringLiteral kSharedMemoryAttrName =
 inline constexpr llvm::StringLiteral kReadInPlaceAttrName =
     "tessera_gpu.read_in_place";
 
+/// Unit argument attribute the lowering puts on each parameter of a lowered
+/// kernel that was a `!tessera_gpu.tensor_map`: the hidden parameters the
+/// launch builds on the host, which the target's finalizeKernel passes as
+/// it needs (by value in the parameter space, for instance).
+inline constexpr llvm::StringLiteral kTensorMapArgAttrName =
+    "tessera_gpu.tensor_map";
+
 /// What the shared lowering is parameterized by besides its hooks.
 struct GPULoweringOptions {
   /// LLVM address space of shared memory.

@@ -3,8 +3,9 @@
 // Loads inside a loop whose values feed a dot are started `stages - 1`
 // iterations ahead as asynchronous copies into a ring of shared-memory
 // buffers; each iteration waits for its own tile, reads it in the dot's
-// operand layout, computes, and starts the copy for a later iteration. The pass is vendor-free: the copies lower through the target's
-// async-copy hooks (synchronously where it has none).
+// operand layout, computes, and starts the copy for a later iteration. The pass
+// is vendor-free: the copies lower through the target's async-copy hooks
+// (synchronously where it has none).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_TRANSFORMS_PIPELINELOADS_H
@@ -35,6 +36,11 @@ struct PipelineLoadsOptions {
   /// get fewer stages. 0: no limit.
   uint64_t sharedMemoryBytes = 0;
 };
+
+/// Shared memory `root` holds: its buffers (aligned as the lowering places
+/// them) and the largest layout conversion (a bound on the scratch the
+/// lowering adds).
+uint64_t estimateSharedMemoryBytes(Operation *root);
 
 /// The pipeline-loads pass over laid-out (tessera_gpu) IR.
 std::unique_ptr<Pass> createPipelineLoadsPass(PipelineLoadsOptions options);

@@ -65,6 +65,11 @@ struct FuncOpLowering : public ConvertOpToLLVMPattern<func::FuncOp> {
         func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
                         rewriter.getI64IntegerAttr(divisibility.getInt()));
     }
+    // Tensor maps are hidden parameters the target passes as it likes
+    // (finalizeKernel sees them marked).
+    for (auto [i, input] : llvm::enumerate(type.getInputs()))
+      if (isa<gpu::TensorMapType>(input))
+        func.setArgAttr(i, kTensorMapArgAttrName, rewriter.getUnitAttr());
     // What earlier stages recorded on the function (the kernel mark, a
     // plugin's notes) stays on it.
     for (NamedAttribute attr : op->getDiscardableAttrs())

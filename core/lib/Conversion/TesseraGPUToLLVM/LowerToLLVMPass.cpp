@@ -31,7 +31,8 @@ SharedMemoryPlan lowering::planSharedMemory(ModuleOp module) {
       bytes *= d;
     // Swizzled tiles start where their pattern does (however small: a
     // 512-byte tile of 64-byte rows still repeats every 512 bytes).
-    bool swizzled = isa<gpu::SwizzledSharedAttr>(type.getEncoding());
+    auto layout = dyn_cast<gpu::SwizzledSharedAttr>(type.getEncoding());
+    bool swizzled = layout && layout.getMaxPhase() > 1;
     end = llvm::alignTo(end, swizzled ? kSharedTileAlignment : 128);
     plan.bufferOffsets[alloc] = end;
     end += bytes;

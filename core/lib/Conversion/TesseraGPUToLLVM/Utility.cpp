@@ -29,6 +29,10 @@ GPUTypeConverter::GPUTypeConverter(MLIRContext *ctx,
   });
   addConversion(
       [ctx](gpu::AsyncTokenType) -> Type { return IntegerType::get(ctx, 32); });
+  // A host-built tensor map: the kernel sees its (generic) address.
+  addConversion([ctx](gpu::TensorMapType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx);
+  });
   // A tensor descriptor: its base (global memory), shape (i32) and strides
   // (i64), outermost first.
   addConversion([ctx](TensorDescType type) -> Type {

@@ -420,3 +420,41 @@ func.func @shared_block_cols(%x: !tessera_gpu.memdesc<8x64xf16, #tessera_gpu.sha
 
 // expected-error @+1 {{expected 'CTAsPerCGA' or 'blockCols'}}
 func.func @shared_unknown(%x: !tessera_gpu.memdesc<8x64xf16, #tessera_gpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], swizzle = 3>>) { return }
+
+// -----
+
+#shared = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
+#word = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+func.func @tensor_load_rank(%map: !tessera_gpu.tensor_map, %i: i32, %buf: !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, %bar: !tessera_gpu.memdesc<1xi64, #word, mutable>) {
+  // expected-error @+1 {{needs one index per dimension of '!tessera_gpu.memdesc<64x64xf16}}
+  %t = tessera_gpu.async_tensor_load %map[%i], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable>
+  return
+}
+
+// -----
+
+#shared = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
+#word = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+func.func @tensor_load_immutable(%map: !tessera_gpu.tensor_map, %i: i32, %buf: !tessera_gpu.memdesc<64x64xf16, #shared>, %bar: !tessera_gpu.memdesc<1xi64, #word, mutable>) {
+  // expected-error @+1 {{cannot copy into an immutable buffer}}
+  %t = tessera_gpu.async_tensor_load %map[%i, %i], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #shared>, !tessera_gpu.memdesc<1xi64, #word, mutable>
+  return
+}
+
+// -----
+
+#shared = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
+func.func @tensor_load_barrier(%map: !tessera_gpu.tensor_map, %i: i32, %buf: !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, %bar: !tessera_gpu.memdesc<2xi64, #shared, mutable>) {
+  // expected-error @+1 {{a one-element i64 shared buffer (a completion barrier)}}
+  %t = tessera_gpu.async_tensor_load %map[%i, %i], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<2xi64, #shared, mutable>
+  return
+}
+
+// -----
+
+#shared = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
+func.func @tensor_store_rank(%map: !tessera_gpu.tensor_map, %i: i32, %buf: !tessera_gpu.memdesc<64x64xf16, #shared, mutable>) {
+  // expected-error @+1 {{needs one index per dimension}}
+  tessera_gpu.async_tensor_store %map[%i, %i, %i], %buf : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>
+  return
+}

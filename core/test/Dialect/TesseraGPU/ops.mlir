@@ -95,3 +95,21 @@ func.func @warp_specialize(%a: i32, %p: !tessera.ptr<i32>) -> i32 {
 }
 
 }
+
+#word = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+
+// CHECK-LABEL: func @tensor_copies
+// CHECK-SAME: %[[MAP:.*]]: !tessera_gpu.tensor_map
+func.func @tensor_copies(%map: !tessera_gpu.tensor_map, %i: i32, %j: i32) {
+  %buf = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<64x64xf16, #shared, mutable>
+  %bar = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<1xi64, #word, mutable>
+  // CHECK: tessera_gpu.init_barrier %[[BAR:.*]] {count = 128 : i32} : !tessera_gpu.memdesc<1xi64
+  tessera_gpu.init_barrier %bar {count = 128 : i32} : !tessera_gpu.memdesc<1xi64, #word, mutable>
+  // CHECK: %[[TOK:.*]] = tessera_gpu.async_tensor_load %[[MAP]][%{{.*}}, %{{.*}}], %[[BUF:.*]], %[[BAR]] : !tessera_gpu.memdesc<64x64xf16
+  %t = tessera_gpu.async_tensor_load %map[%i, %j], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable>
+  // CHECK: tessera_gpu.wait_barrier %[[BAR]], %[[TOK]]
+  tessera_gpu.wait_barrier %bar, %t : !tessera_gpu.memdesc<1xi64, #word, mutable>
+  // CHECK: tessera_gpu.async_tensor_store %[[MAP]][%{{.*}}, %{{.*}}], %[[BUF]]
+  tessera_gpu.async_tensor_store %map[%i, %j], %buf : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>
+  return
+}

@@ -27,8 +27,8 @@ LogicalResult verifySameShapeAndElement(Operation *op, RankedTensorType tensor,
 LogicalResult verifyDistributed(Operation *op, Type type, StringRef what) {
   auto tensor = cast<RankedTensorType>(type);
   if (!isa_and_nonnull<DistributedLayoutAttr>(tensor.getEncoding()))
-    return op->emitOpError() << what << " needs a distributed layout, got "
-                             << type;
+    return op->emitOpError()
+           << what << " needs a distributed layout, got " << type;
   return success();
 }
 } // namespace
@@ -82,8 +82,8 @@ struct RematerializeCheapSources : public OpRewritePattern<ConvertLayoutOp> {
       return success();
     }
     if (auto range = dyn_cast_or_null<MakeRangeOp>(def)) {
-      rewriter.replaceOpWithNewOp<MakeRangeOp>(op, op.getType(),
-                                               range.getStart(), range.getEnd());
+      rewriter.replaceOpWithNewOp<MakeRangeOp>(
+          op, op.getType(), range.getStart(), range.getEnd());
       return success();
     }
     return failure();
@@ -129,6 +129,25 @@ LogicalResult LocalStoreOp::verify() {
     return emitOpError("cannot store into an immutable buffer");
   return verifySameShapeAndElement(*this, getValue().getType(),
                                    getDst().getType());
+}
+
+/// A tensor copy names one index per dimension of its buffer.
+static LogicalResult verifyTensorCopy(Operation *op, size_t indices,
+                                      MemDescType buffer) {
+  if (indices != buffer.getShape().size())
+    return op->emitOpError("needs one index per dimension of ")
+           << buffer << ", got " << indices;
+  return success();
+}
+
+LogicalResult AsyncTensorLoadOp::verify() {
+  if (!getDst().getType().getMutableMemory())
+    return emitOpError("cannot copy into an immutable buffer");
+  return verifyTensorCopy(*this, getIndices().size(), getDst().getType());
+}
+
+LogicalResult AsyncTensorStoreOp::verify() {
+  return verifyTensorCopy(*this, getIndices().size(), getSrc().getType());
 }
 
 LogicalResult MemDescIndexOp::verify() {
@@ -263,9 +282,8 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
 LogicalResult WarpSpecializeOp::verify() {
   size_t n = getPartitionRegions().size();
   if (getPartitionNumWarps().size() != n)
-    return emitOpError("expected ")
-           << n << " partition warp counts, got "
-           << getPartitionNumWarps().size();
+    return emitOpError("expected ") << n << " partition warp counts, got "
+                                    << getPartitionNumWarps().size();
   for (int32_t w : getPartitionNumWarps())
     if (w < 1 || !llvm::isPowerOf2_32(w))
       return emitOpError("partition warp counts must be powers of two, got ")

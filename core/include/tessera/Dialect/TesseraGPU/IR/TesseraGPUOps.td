@@ -152,6 +152,76 @@ def TesseraGPU_BarrierOp : TesseraGPU_Op<"barrier", [
   let assemblyFormat = "attr-dict";
 }
 
+def TesseraGPU_TensorMapType : Type<CPred<"::llvm::isa<::mlir::tessera::gpu::TensorMapType>($_self)">,
+    "tensor map", "::mlir::tessera::gpu::TensorMapType">,
+    BuildableType<"::mlir::tessera::gpu::TensorMapType::get($_builder.getContext())">;
+def TesseraGPU_BarrierWord : Type<And<[TesseraGPU_MemDesc.predicate,
+    CPred<"::llvm::cast<::mlir::tessera::gpu::MemDescType>($_self).getNumElements() == 1 && "
+          "::llvm::cast<::mlir::tessera::gpu::MemDescType>($_self).getElementType().isInteger(64)">]>,
+    "a one-element i64 shared buffer (a completion barrier)",
+    "::mlir::tessera::gpu::MemDescType">;
+
+def TesseraGPU_InitBarrierOp : TesseraGPU_Op<"init_barrier", [
+    MemoryEffects<[MemWrite<TesseraGPU_SharedMemory>]>]> {
+  let summary = "Make a shared word a completion barrier of `count` arrivals";
+  let description = [{
+    One thread initializes it; a phase of the barrier completes once
+    `count` threads arrived and every byte announced for it was written.
+    A `barrier` must follow before any thread uses it.
+  }];
+  let arguments = (ins TesseraGPU_BarrierWord:$barrier, I32Attr:$count);
+  let assemblyFormat = [{
+    $barrier attr-dict `:` qualified(type($barrier))
+  }];
+}
+
+def TesseraGPU_AsyncTensorLoadOp : TesseraGPU_Op<"async_tensor_load", [
+    MemoryEffects<[MemRead, MemWrite<TesseraGPU_SharedMemory>]>]> {
+  let summary = "Start copying a block through a tensor map into shared memory";
+  let description = [{
+    One thread announces the block's bytes on `barrier` and starts the copy
+    of the block at `indices` (elements, outermost first; rows or columns
+    outside the tensor read as the map's padding); every thread of the
+    block arrives on `barrier`. The result is the caller's arrival token:
+    `wait_barrier` with it returns once the copy landed.
+  }];
+  let arguments = (ins TesseraGPU_TensorMapType:$map, Variadic<I32>:$indices,
+                       TesseraGPU_MemDesc:$dst, TesseraGPU_BarrierWord:$barrier);
+  let results = (outs I64:$token);
+  let assemblyFormat = [{
+    $map `[` $indices `]` `,` $dst `,` $barrier attr-dict `:`
+    qualified(type($dst)) `,` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def TesseraGPU_WaitBarrierOp : TesseraGPU_Op<"wait_barrier", [
+    MemoryEffects<[MemRead<TesseraGPU_SharedMemory>,
+                   MemWrite<TesseraGPU_SharedMemory>]>]> {
+  let summary = "Wait until the barrier phase of an arrival token completed";
+  let arguments = (ins TesseraGPU_BarrierWord:$barrier, I64:$token);
+  let assemblyFormat = [{
+    $barrier `,` $token attr-dict `:` qualified(type($barrier))
+  }];
+}
+
+def TesseraGPU_AsyncTensorStoreOp : TesseraGPU_Op<"async_tensor_store", [
+    MemoryEffects<[MemRead<TesseraGPU_SharedMemory>, MemWrite]>]> {
+  let summary = "Copy a shared buffer through a tensor map to global memory";
+  let description = [{
+    One thread copies `src` to the block at `indices` (parts outside the
+    tensor are dropped) and waits until the buffer has been read, so that a
+    `barrier` after it frees the buffer. The caller must have made the
+    buffer's contents visible (a `barrier` after writing it).
+  }];
+  let arguments = (ins TesseraGPU_TensorMapType:$map, Variadic<I32>:$indices,
+                       TesseraGPU_MemDesc:$src);
+  let assemblyFormat = [{
+    $map `[` $indices `]` `,` $src attr-dict `:` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Warp specialization
 //===----------------------------------------------------------------------===//

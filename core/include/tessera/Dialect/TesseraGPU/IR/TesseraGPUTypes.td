@@ -36,4 +36,13 @@ def TesseraGPU_AsyncToken : TesseraGPU_TypeDef<"AsyncToken", "async.token"> {
   let summary = "Names a group of asynchronous copies to wait for";
 }
 
+def TesseraGPU_TensorMap : TesseraGPU_TypeDef<"TensorMap", "tensor_map"> {
+  let summary = "A tensor descriptor the launch encodes on the host";
+  let description = [{
+    A hidden kernel parameter: the host builds it at each launch from the
+    kernel's other parameters (the recipe is the target's business) and the
+    kernel hands its address to tensor copies. Its bytes are opaque here.
+  }];
+}
+
 #endif // TESSERA_GPU_TYPES_TD

@@ -1,0 +1,394 @@
+//===- TensorMaps.cpp - Tensor descriptors onto TMA -----------------------===//
+//
+// For every kernel, each descriptor_load and descriptor_store whose
+// descriptor the launch can build (base, shape and strides are launch
+// expressions; base and row stride provably 16-byte aligned; a 2-D block of
+// rows of 32 bytes or more, at most 256 rows) is rewritten:
+//
+//   load:  barrier; token = async_tensor_load map[i], buf, bar;
+//          wait_barrier bar, token; result = local_load buf
+//   store: barrier; local_store value, buf; barrier;
+//          async_tensor_store map[i], buf
+//
+// The first barrier lets earlier readers of the buffer (or the thread that
+// waited for the previous store) finish; the module gets the attribute that
+// makes barriers fence shared writes for the asynchronous proxy, which TMA
+// reads through. Each op gets its buffer (the swizzled layout wgmma reads,
+// which is TMA's too: 128-byte rows cut into column blocks) and each load its
+// mbarrier, initialized once at the kernel's entry. The descriptor becomes a
+// hidden parameter whose recipe the function records. Anything else keeps
+// the core's ordinary tiled lowering, with a remark saying why.
+//
+//===----------------------------------------------------------------------===//
+#include "TensorMaps.h"
+#include "Wgmma.h"
+
+#include "tessera/Analysis/AxisInfo.h"
+#include "tessera/Analysis/LaunchExpression.h"
+#include "tessera/Dialect/Tessera/IR/Dialect.h"
+#include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
+#include "tessera/Dialect/TesseraGPU/IR/LayoutUtils.h"
+#include "tessera/Transforms/PipelineLoads.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::nvptx;
+
+//===----------------------------------------------------------------------===//
+// Recipes
+//===----------------------------------------------------------------------===//
+
+std::string TensorMapRecipe::str() const {
+  std::string out = llvm::formatv("type={0}|bytes={1}|swizzle={2}|fill={3}|"
+                                  "base={4}",
+                                  dataType, elementBytes, swizzle,
+                                  nanFill ? "nan" : "zero", base);
+  for (const std::string &d : dims)
+    out += "|dim=" + d;
+  for (const std::string &s : strides)
+    out += "|stride=" + s;
+  for (unsigned b : box)
+    out += "|box=" + std::to_string(b);
+  return out;
+}
+
+llvm::Expected<TensorMapRecipe> TensorMapRecipe::parse(llvm::StringRef text) {
+  auto malformed = [&](const llvm::Twine &why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "malformed tensor-map recipe '" +
+                                       text.str() + "': " + why.str());
+  };
+  TensorMapRecipe recipe;
+  llvm::SmallVector<llvm::StringRef> fields;
+  text.split(fields, '|');
+  bool hasBase = false;
+  for (llvm::StringRef field : fields) {
+    auto [key, value] = field.split('=');
+    auto number = [&](unsigned &out) { return !value.getAsInteger(10, out); };
+    unsigned n = 0;
+    if (key == "type" && number(recipe.dataType))
+      continue;
+    if (key == "bytes" && number(recipe.elementBytes))
+      continue;
+    if (key == "swizzle" && number(recipe.swizzle) && recipe.swizzle <= 3)
+      continue;
+    if (key == "fill" && (value == "nan" || value == "zero")) {
+      recipe.nanFill = value == "nan";
+      continue;
+    }
+    if (key == "base" && !value.empty()) {
+      recipe.base = value.str();
+      hasBase = true;
+      continue;
+    }
+    if (key == "dim" && !value.empty()) {
+      recipe.dims.push_back(value.str());
+      continue;
+    }
+    if (key == "stride" && !value.empty()) {
+      recipe.strides.push_back(value.str());
+      continue;
+    }
+    if (key == "box" && number(n) && n >= 1 && n <= 256) {
+      recipe.box.push_back(n);
+      continue;
+    }
+    return malformed("bad field '" + field + "'");
+  }
+  size_t rank = recipe.dims.size();
+  if (!hasBase || rank == 0 || rank > 5 || recipe.strides.size() != rank ||
+      recipe.box.size() != rank || recipe.elementBytes == 0)
+    return malformed("needs a base, bytes and 1-5 dims with as many strides "
+                     "and box sizes");
+  return recipe;
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+// CUtensorMapDataType values (cuda.h).
+enum : unsigned {
+  kUInt8 = 0,
+  kUInt16 = 1,
+  kUInt32 = 2,
+  kUInt64 = 4,
+  kFloat16 = 6,
+  kFloat32 = 7,
+  kFloat64 = 8,
+  kBFloat16 = 9,
+};
+
+/// The tensor-map data type moving `element` (TMA only moves bytes, except
+/// that a NaN fill needs a float type).
+std::optional<unsigned> getDataType(Type element, bool nanFill) {
+  unsigned bits = element.getIntOrFloatBitWidth();
+  if (nanFill) {
+    if (element.isF16())
+      return kFloat16;
+    if (element.isBF16())
+      return kBFloat16;
+    if (element.isF32())
+      return kFloat32;
+    if (element.isF64())
+      return kFloat64;
+    return std::nullopt;
+  }
+  switch (bits) {
+  case 8:
+    return kUInt8;
+  case 16:
+    return kUInt16;
+  case 32:
+    return kUInt32;
+  case 64:
+    return kUInt64;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The largest power of two dividing `n`'s divisibility, in bytes.
+int64_t alignedBytes(const ModuleAxisInfoAnalysis &axis, Value v,
+                     int64_t scale) {
+  return axis.getAxisInfo(v).getDivisibility(0) * scale;
+}
+
+/// A descriptor the launch builds: its recipe and hidden parameter.
+struct MapInfo {
+  TensorMapRecipe recipe;
+  Value arg;
+};
+
+class TensorMapsPass
+    : public PassWrapper<TensorMapsPass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TensorMapsPass)
+
+  explicit TensorMapsPass(uint64_t limit) : limit(limit) {}
+
+  StringRef getArgument() const final { return "tessera-nvptx-tensor-maps"; }
+  StringRef getDescription() const final {
+    return "Tensor descriptors as host-built tensor maps, their block loads "
+           "and stores as TMA copies";
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    FailureOr<gpu::LaunchShape> launch = gpu::getLaunchShape(module);
+    if (failed(launch))
+      return;
+    threads = launch->numWarps * launch->threadsPerWarp;
+    ModuleAxisInfoAnalysis axis(module);
+    bool any = false;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (func->hasAttr(kKernelAttrName) && !func.isDeclaration())
+        any |= rewriteKernel(func, axis);
+    if (any)
+      module->setAttr(kAsyncProxyReadsAttrName, UnitAttr::get(&getContext()));
+  }
+
+private:
+  /// Why `make`'s descriptor cannot be a tensor map, or its recipe.
+  FailureOr<TensorMapRecipe> getRecipe(MakeTensorDescOp make,
+                                       const ModuleAxisInfoAnalysis &axis,
+                                       std::string &why) {
+    auto descType = cast<TensorDescType>(make.getType());
+    RankedTensorType block = descType.getBlockType();
+    Type element = block.getElementType();
+    if (block.getRank() != 2) {
+      why = "only 2-D blocks are copied with TMA";
+      return failure();
+    }
+    if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8) {
+      why = "its elements are not whole bytes";
+      return failure();
+    }
+    unsigned bytes = element.getIntOrFloatBitWidth() / 8;
+    int64_t rows = block.getShape()[0], cols = block.getShape()[1];
+    int64_t rowBytes = cols * bytes;
+    if (rows > 256 || rowBytes < 32 || !llvm::isPowerOf2_64(rowBytes)) {
+      why = llvm::formatv("a {0}x{1} block ({2}-byte rows) is not a TMA box "
+                          "(rows of 32 bytes or more, a power of two; at most "
+                          "256 rows)",
+                          rows, cols, rowBytes);
+      return failure();
+    }
+    bool nanFill = make.getPadding() == PaddingOption::nan;
+    std::optional<unsigned> dataType = getDataType(element, nanFill);
+    if (!dataType) {
+      why = "TMA has no NaN fill for this element type";
+      return failure();
+    }
+    TensorMapRecipe recipe;
+    recipe.dataType = *dataType;
+    recipe.elementBytes = bytes;
+    recipe.nanFill = nanFill;
+    auto expr = [&](Value v, std::string &out) {
+      FailureOr<std::string> e = getLaunchExpression(v);
+      if (failed(e))
+        return false;
+      out = *e;
+      return true;
+    };
+    recipe.dims.resize(2);
+    recipe.strides.resize(2);
+    if (!expr(make.getBase(), recipe.base) ||
+        !expr(make.getShape()[0], recipe.dims[0]) ||
+        !expr(make.getShape()[1], recipe.dims[1]) ||
+        !expr(make.getStrides()[0], recipe.strides[0]) ||
+        !expr(make.getStrides()[1], recipe.strides[1])) {
+      why = "its base, shape or strides are not computed from the kernel's "
+            "parameters alone";
+      return failure();
+    }
+    if (recipe.strides[1] != "1") {
+      why = "its last stride is not the constant 1";
+      return failure();
+    }
+    if (alignedBytes(axis, make.getBase(), 1) % 16 != 0 ||
+        alignedBytes(axis, make.getStrides()[0], bytes) % 16 != 0) {
+      why = "its base or row stride is not provably a multiple of 16 bytes";
+      return failure();
+    }
+    gpu::SwizzledSharedAttr layout =
+        getWgmmaSharedLayout(make.getContext(), {rows, cols}, bytes);
+    recipe.swizzle = layout.getMaxPhase() == 8   ? 3
+                     : layout.getMaxPhase() == 4 ? 2
+                                                 : 1;
+    recipe.box = {
+        unsigned(rows),
+        unsigned(layout.getBlockCols() ? layout.getBlockCols() : cols)};
+    return recipe;
+  }
+
+  /// The swizzled buffer type of `desc`'s blocks.
+  gpu::MemDescType getBufferType(TensorDescType desc) {
+    RankedTensorType block = desc.getBlockType();
+    unsigned bytes = block.getElementType().getIntOrFloatBitWidth() / 8;
+    return gpu::MemDescType::get(
+        &getContext(), block.getShape(), block.getElementType(),
+        getWgmmaSharedLayout(&getContext(), block.getShape(), bytes),
+        /*mutableMemory=*/true);
+  }
+
+  bool rewriteKernel(func::FuncOp func, const ModuleAxisInfoAnalysis &axis) {
+    MLIRContext *ctx = &getContext();
+    SmallVector<Operation *> ops;
+    func.walk([&](Operation *op) {
+      if (isa<DescriptorLoadOp, DescriptorStoreOp>(op))
+        ops.push_back(op);
+    });
+    llvm::MapVector<Operation *, MapInfo> maps;
+    // The descriptors given a hidden parameter, in parameter order.
+    SmallVector<Operation *> hidden;
+    uint64_t used = estimateSharedMemoryBytes(func);
+    Block &entry = func.getBody().front();
+    OpBuilder head(ctx);
+    head.setInsertionPointToStart(&entry);
+    SmallVector<Value> barriers;
+    for (Operation *op : ops) {
+      Value desc = isa<DescriptorLoadOp>(op)
+                       ? cast<DescriptorLoadOp>(op).getDesc()
+                       : cast<DescriptorStoreOp>(op).getDesc();
+      auto make = desc.getDefiningOp<MakeTensorDescOp>();
+      if (!make) {
+        op->emitRemark("tensor descriptor accessed with ordinary loads and "
+                       "stores, not TMA: the descriptor is not made in this "
+                       "kernel");
+        continue;
+      }
+      auto found = maps.find(make);
+      if (found == maps.end()) {
+        std::string why;
+        FailureOr<TensorMapRecipe> recipe = getRecipe(make, axis, why);
+        if (failed(recipe)) {
+          op->emitRemark("tensor descriptor accessed with ordinary loads "
+                         "and stores, not TMA: ")
+              << why;
+          continue;
+        }
+        found = maps.insert({make, MapInfo{*recipe, Value()}}).first;
+      }
+      gpu::MemDescType bufferType =
+          getBufferType(cast<TensorDescType>(make.getType()));
+      uint64_t bytes = llvm::alignTo(bufferType.getNumElements() *
+                                         found->second.recipe.elementBytes,
+                                     1024);
+      uint64_t barrierBytes = isa<DescriptorLoadOp>(op) ? 128 : 0;
+      if (limit && used + bytes + barrierBytes > limit) {
+        op->emitRemark("tensor descriptor accessed with ordinary loads and "
+                       "stores, not TMA: its ")
+            << bytes << "-byte buffer would not fit in shared memory";
+        continue;
+      }
+      used += bytes + barrierBytes;
+      if (!found->second.arg) {
+        unsigned index = func.getNumArguments();
+        if (failed(func.insertArgument(index, gpu::TensorMapType::get(ctx),
+                                       DictionaryAttr::get(ctx),
+                                       make.getLoc())))
+          return signalPassFailure(), false;
+        found->second.arg = func.getArgument(index);
+        hidden.push_back(make);
+      }
+      Value map = found->second.arg;
+      Value buffer =
+          gpu::LocalAllocOp::create(head, make.getLoc(), bufferType, Value());
+      OpBuilder b(op);
+      Location loc = op->getLoc();
+      gpu::BarrierOp::create(b, loc);
+      if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
+        auto barrierType = gpu::MemDescType::get(
+            ctx, {1}, b.getI64Type(),
+            gpu::SwizzledSharedAttr::get(ctx, 1, 1, 1, {0}, {}, 0),
+            /*mutableMemory=*/true);
+        Value barrier =
+            gpu::LocalAllocOp::create(head, loc, barrierType, Value());
+        gpu::InitBarrierOp::create(head, loc, barrier, threads);
+        barriers.push_back(barrier);
+        Value token = gpu::AsyncTensorLoadOp::create(
+            b, loc, b.getI64Type(), map, load.getIndices(), buffer, barrier);
+        gpu::WaitBarrierOp::create(b, loc, barrier, token);
+        Value result =
+            gpu::LocalLoadOp::create(b, loc, load.getType(), buffer, Value());
+        load.replaceAllUsesWith(result);
+      } else {
+        auto store = cast<DescriptorStoreOp>(op);
+        gpu::LocalStoreOp::create(b, loc, store.getSrc(), buffer);
+        gpu::BarrierOp::create(b, loc);
+        gpu::AsyncTensorStoreOp::create(b, loc, map, store.getIndices(),
+                                        buffer);
+      }
+      op->erase();
+    }
+    if (hidden.empty())
+      return false;
+    // Every thread must see the barriers initialized before it arrives.
+    if (!barriers.empty())
+      gpu::BarrierOp::create(head, func.getLoc());
+    SmallVector<Attribute> recipes;
+    for (Operation *make : hidden)
+      recipes.push_back(StringAttr::get(ctx, maps[make].recipe.str()));
+    func->setAttr(kTensorMapsAttrName, ArrayAttr::get(ctx, recipes));
+    return true;
+  }
+
+  uint64_t limit;
+  int64_t threads = 128;
+};
+
+} // namespace
+
+std::unique_ptr<Pass> nvptx::createTensorMapsPass(uint64_t sharedMemoryLimit) {
+  return std::make_unique<TensorMapsPass>(sharedMemoryLimit);
+}

@@ -1,0 +1,74 @@
+//===- TensorMaps.h - Tensor descriptors through TMA ------------*- C++ -*-===//
+//
+// On sm_90 a tensor descriptor whose base, shape and strides depend only on
+// the kernel's parameters becomes a tensor map the launch encodes on the
+// host (cuTensorMapEncodeTiled) and passes as a hidden `__grid_constant__`
+// parameter; its block loads and stores become TMA copies
+// (`cp.async.bulk.tensor`) between global memory and a swizzled shared
+// buffer, loads completing on an mbarrier.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSERA_BACKENDS_NVPTX_TENSORMAPS_H
+#define TESSERA_BACKENDS_NVPTX_TENSORMAPS_H
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir::tessera::nvptx {
+
+/// The stage that moves tensor descriptors onto TMA (sm_90 and later).
+inline constexpr llvm::StringLiteral kTensorMapsStage = "tensor-maps";
+
+/// Function attribute the stage leaves on a kernel: one recipe string
+/// (TensorMapRecipe::str) per hidden tensor-map parameter, in order.
+inline constexpr llvm::StringLiteral kTensorMapsAttrName =
+    "tessera_nvptx.tensor_maps";
+
+/// CompiledKernel metadata key holding the recipes, one per line.
+inline constexpr llvm::StringLiteral kTensorMapsMetadata = "tensor-maps";
+
+/// How a launch builds one tensor map: the arguments of
+/// cuTensorMapEncodeTiled, with launch expressions
+/// (tessera/Analysis/LaunchExpression.h) where they depend on the kernel's
+/// parameters. Dimensions are outermost first here (CUDA wants them
+/// innermost first).
+struct TensorMapRecipe {
+  /// CUtensorMapDataType.
+  unsigned dataType = 0;
+  unsigned elementBytes = 0;
+  /// The tensor's address.
+  std::string base;
+  /// Sizes and strides in elements (the last stride is 1).
+  std::vector<std::string> dims, strides;
+  /// The box one copy moves, in elements.
+  std::vector<unsigned> box;
+  /// CUtensorMapSwizzle: 0 none, 1 32-byte, 2 64-byte, 3 128-byte.
+  unsigned swizzle = 0;
+  /// Out-of-bounds elements read as NaN rather than zero.
+  bool nanFill = false;
+
+  /// One line: `key=value` fields separated by `|`.
+  std::string str() const;
+  /// Reads what str() wrote; an error names the malformed field.
+  static llvm::Expected<TensorMapRecipe> parse(llvm::StringRef text);
+};
+
+/// The tensor-maps pass: `sharedMemoryLimit` bounds the buffers it adds.
+std::unique_ptr<Pass> createTensorMapsPass(uint64_t sharedMemoryLimit);
+
+/// Lowers tessera_gpu's barrier and tensor-copy ops to mbarrier and
+/// cp.async.bulk.tensor instructions.
+void populateTensorCopyPatterns(LLVMTypeConverter &converter,
+                                RewritePatternSet &patterns);
+
+} // namespace mlir::tessera::nvptx
+
+#endif // TESSERA_BACKENDS_NVPTX_TENSORMAPS_H
