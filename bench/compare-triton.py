@@ -98,6 +98,17 @@ def triton_workloads(kernels, torch, triton, sms, only_bandwidth):
                     fa, fb, mc, size, size, size, size, 1, 1, size, size, 1,
                     ACTIVATION="")))
 
+    # Tensor descriptors made in the kernel (TMA on both sides): Triton
+    # needs a global-scratch allocator for them.
+    triton.set_allocator(lambda size, align, stream: torch.empty(
+        size, dtype=torch.int8, device="cuda"))
+    pm = load(os.path.join(kernels, "09_persistent_matmul.py"))
+    mbt = mb.t().contiguous()  # B given transposed, (N, K)
+    out.append(("09_persistent_matmul/matmul_kernel_descriptor/"
+                "fp16,8192x8192x8192", 0, 2.0 * size ** 3,
+                lambda: pm.matmul_kernel_descriptor[mgrid](
+                    ma, mbt, mc, size, size, size, WARP_SPECIALIZE=False)))
+
     at = load(os.path.join(kernels, "06_fused_attention.py"))
     az, ah, n_ctx, hd = 4, 32, 4096, 128
     q, k, v = (torch.randn(az, ah, n_ctx, hd, device="cuda").half()
@@ -113,6 +124,12 @@ def triton_workloads(kernels, torch, triton, sms, only_bandwidth):
             lambda causal=causal: at._attn_fwd[agrid](
                 q, k, v, hd ** -0.5, lse, o, *q.stride(), *k.stride(),
                 *v.stride(), *o.stride(), az, ah, n_ctx, HEAD_DIM=hd,
+                STAGE=3 if causal else 1)))
+        out.append((
+            "06_fused_attention/_attn_fwd_desc/fp16,Z=4,H=32,N_CTX=4096,D=128," +
+            ("causal" if causal else "non-causal"), 0, flops,
+            lambda causal=causal: at._attn_fwd_desc[agrid](
+                q, k, v, hd ** -0.5, lse, o, az, ah, n_ctx, HEAD_DIM=hd,
                 STAGE=3 if causal else 1)))
     return out
 

@@ -163,6 +163,17 @@ int64_t alignedBytes(const ModuleAxisInfoAnalysis &axis, Value v,
   return axis.getAxisInfo(v).getDivisibility(0) * scale;
 }
 
+/// True when reading `buffer` after `op` rather than before gives the
+/// same values: `op` is pure and regionless, or a barrier or tensor copy
+/// that leaves `buffer` alone.
+bool canReadAfter(Operation *op, Value buffer) {
+  if (auto copy = dyn_cast<gpu::AsyncTensorLoadOp>(op))
+    return copy.getDst() != buffer;
+  if (isa<gpu::BarrierOp, gpu::WaitBarrierOp>(op))
+    return true;
+  return op->getNumRegions() == 0 && isMemoryEffectFree(op);
+}
+
 /// A descriptor the launch builds: its recipe and hidden parameter.
 struct MapInfo {
   TensorMapRecipe recipe;
@@ -291,6 +302,7 @@ private:
     llvm::MapVector<Operation *, MapInfo> maps;
     // The descriptors given a hidden parameter, in parameter order.
     SmallVector<Operation *> hidden;
+    SmallVector<gpu::LocalLoadOp> reads;
     uint64_t used = estimateSharedMemoryBytes(func);
     Block &entry = func.getBody().front();
     OpBuilder head(ctx);
@@ -359,9 +371,17 @@ private:
         Value token = gpu::AsyncTensorLoadOp::create(
             b, loc, b.getI64Type(), map, load.getIndices(), buffer, barrier);
         gpu::WaitBarrierOp::create(b, loc, barrier, token);
-        Value result =
-            gpu::LocalLoadOp::create(b, loc, load.getType(), buffer, Value());
-        load.replaceAllUsesWith(result);
+        // Read straight into the layout a lone conversion wants (a dot
+        // operand's).
+        Operation *user = load->hasOneUse() ? *load->user_begin() : nullptr;
+        auto cvt = dyn_cast_or_null<gpu::ConvertLayoutOp>(user);
+        Operation *replaced = cvt ? cvt.getOperation() : load.getOperation();
+        auto result = gpu::LocalLoadOp::create(
+            b, loc, replaced->getResult(0).getType(), buffer, Value());
+        replaced->getResult(0).replaceAllUsesWith(result.getResult());
+        if (cvt)
+          cvt.erase();
+        reads.push_back(result);
       } else {
         auto store = cast<DescriptorStoreOp>(op);
         gpu::LocalStoreOp::create(b, loc, store.getSrc(), buffer);
@@ -373,6 +393,18 @@ private:
     }
     if (hidden.empty())
       return false;
+    // Each read as late as its buffer allows: a read next to its dot lets
+    // wgmma take the buffer in place.
+    for (gpu::LocalLoadOp read : reads) {
+      Operation *at = read->getNextNode();
+      while (at &&
+             !llvm::any_of(read->getUsers(),
+                           [&](Operation *u) { return at->isAncestor(u); }) &&
+             canReadAfter(at, read.getSrc()))
+        at = at->getNextNode();
+      if (at)
+        read->moveBefore(at);
+    }
     // Every thread must see the barriers initialized before it arrives.
     if (!barriers.empty())
       gpu::BarrierOp::create(head, func.getLoc());
