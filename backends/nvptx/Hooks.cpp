@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Hooks.h"
 
+#include "InlinePtx.h"
 #include "MmaLowering.h"
 #include "TensorMaps.h"
 #include "Wgmma.h"
@@ -97,12 +98,7 @@ public:
                        ", $2;";
     Value srcSize = LLVM::SelectOp::create(
         b, loc, pred, i32Constant(b, loc, bytes), i32Constant(b, loc, 0));
-    LLVM::InlineAsmOp::create(
-        b, loc, TypeRange{}, ValueRange{dst, src, srcSize}, text, "r,l,r",
-        /*has_side_effects=*/true, /*is_align_stack=*/false,
-        LLVM::tailcallkind::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-        /*operand_attrs=*/ArrayAttr());
+    emitInlinePtx(b, loc, Type(), ValueRange{dst, src, srcSize}, text, "r,l,r");
     return success();
   }
 
@@ -162,12 +158,8 @@ public:
     // this thread (stores, completed cp.async) are fenced for it before the
     // barrier that publishes them.
     if (getModule(b)->hasAttr(kAsyncProxyReadsAttrName))
-      LLVM::InlineAsmOp::create(
-          b, loc, TypeRange{}, ValueRange{}, "fence.proxy.async.shared::cta;",
-          "", /*has_side_effects=*/true, /*is_align_stack=*/false,
-          LLVM::tailcallkind::TailCallKind::None,
-          LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-          /*operand_attrs=*/ArrayAttr());
+      emitInlinePtx(b, loc, Type(), ValueRange{},
+                    "fence.proxy.async.shared::cta;", "");
     NVVM::Barrier0Op::create(b, loc);
     return success();
   }

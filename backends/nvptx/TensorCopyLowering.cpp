@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "TensorMaps.h"
 
+#include "InlinePtx.h"
+
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -21,17 +23,6 @@ using namespace mlir::tessera;
 using namespace mlir::tessera::nvptx;
 
 namespace {
-
-LLVM::InlineAsmOp emitAsm(OpBuilder &b, Location loc, Type result,
-                          ValueRange args, StringRef text,
-                          StringRef constraints) {
-  return LLVM::InlineAsmOp::create(
-      b, loc, result ? TypeRange{result} : TypeRange{}, args, text, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
-}
 
 Value i32(OpBuilder &b, Location loc, int64_t v) {
   return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
@@ -83,12 +74,12 @@ struct InitBarrierLowering
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value bar = sharedAddress(rewriter, loc, adaptor.getBarrier());
-    emitAsm(rewriter, loc, Type(), {isThreadZero(rewriter, loc), bar},
-            llvm::formatv("{{ .reg .pred p; setp.ne.b32 p, $0, 0; "
-                          "@p mbarrier.init.shared::cta.b64 [$1], {0}; }",
-                          op.getCount())
-                .str(),
-            "r,r");
+    emitInlinePtx(rewriter, loc, Type(), {isThreadZero(rewriter, loc), bar},
+                  llvm::formatv("{{ .reg .pred p; setp.ne.b32 p, $0, 0; "
+                                "@p mbarrier.init.shared::cta.b64 [$1], {0}; }",
+                                op.getCount())
+                      .str(),
+                  "r,r");
     rewriter.eraseOp(op);
     return success();
   }
@@ -111,13 +102,14 @@ struct AsyncTensorLoadLowering
     Value dst = sharedAddress(rewriter, loc, adaptor.getDst());
     // The bytes first, so that no copy completes against a barrier that
     // does not expect it yet.
-    emitAsm(rewriter, loc, Type(), {elected, bar},
-            llvm::formatv("{{ .reg .pred p; setp.ne.b32 p, $0, 0; "
-                          "@p mbarrier.expect_tx.relaxed.cta.shared::cta.b64 "
-                          "[$1], {0}; }",
-                          total)
-                .str(),
-            "r,r");
+    emitInlinePtx(
+        rewriter, loc, Type(), {elected, bar},
+        llvm::formatv("{{ .reg .pred p; setp.ne.b32 p, $0, 0; "
+                      "@p mbarrier.expect_tx.relaxed.cta.shared::cta.b64 "
+                      "[$1], {0}; }",
+                      total)
+            .str(),
+        "r,r");
     Value row = adaptor.getIndices()[0], col = adaptor.getIndices()[1];
     for (auto [firstCol, offset] : getBoxes(type)) {
       Value boxCol =
@@ -125,16 +117,18 @@ struct AsyncTensorLoadLowering
       Value boxDst =
           LLVM::AddOp::create(rewriter, loc, dst, i32(rewriter, loc, offset));
       // Coordinates innermost first.
-      emitAsm(rewriter, loc, Type(),
-              {elected, boxDst, adaptor.getMap(), boxCol, row, bar},
-              "{ .reg .pred p; setp.ne.b32 p, $0, 0; "
-              "@p cp.async.bulk.tensor.2d.shared::cluster.global.tile."
-              "mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5]; }",
-              "r,r,l,r,r,r");
+      emitInlinePtx(
+          rewriter, loc, Type(),
+          {elected, boxDst, adaptor.getMap(), boxCol, row, bar},
+          "{ .reg .pred p; setp.ne.b32 p, $0, 0; "
+          "@p cp.async.bulk.tensor.2d.shared::cluster.global.tile."
+          "mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5]; }",
+          "r,r,l,r,r,r");
     }
-    Value token = emitAsm(rewriter, loc, rewriter.getI64Type(), {bar},
-                          "mbarrier.arrive.shared::cta.b64 $0, [$1];", "=l,r")
-                      .getResult(0);
+    Value token =
+        emitInlinePtx(rewriter, loc, rewriter.getI64Type(), {bar},
+                      "mbarrier.arrive.shared::cta.b64 $0, [$1];", "=l,r")
+            .getResult(0);
     rewriter.replaceOp(op, token);
     return success();
   }
@@ -149,11 +143,11 @@ struct WaitBarrierLowering
     Location loc = op.getLoc();
     Value bar = sharedAddress(rewriter, loc, adaptor.getBarrier());
     // try_wait suspends for a while inside; the loop covers the time-outs.
-    emitAsm(rewriter, loc, Type(), {bar, adaptor.getToken()},
-            "{ .reg .pred done; tessera_wait: "
-            "mbarrier.try_wait.shared::cta.b64 done, [$0], $1; "
-            "@!done bra.uni tessera_wait; }",
-            "r,l");
+    emitInlinePtx(rewriter, loc, Type(), {bar, adaptor.getToken()},
+                  "{ .reg .pred done; tessera_wait: "
+                  "mbarrier.try_wait.shared::cta.b64 done, [$0], $1; "
+                  "@!done bra.uni tessera_wait; }",
+                  "r,l");
     rewriter.eraseOp(op);
     return success();
   }
@@ -177,19 +171,20 @@ struct AsyncTensorStoreLowering
           LLVM::AddOp::create(rewriter, loc, col, i32(rewriter, loc, firstCol));
       Value boxSrc =
           LLVM::AddOp::create(rewriter, loc, src, i32(rewriter, loc, offset));
-      emitAsm(rewriter, loc, Type(),
-              {elected, adaptor.getMap(), boxCol, row, boxSrc},
-              "{ .reg .pred p; setp.ne.b32 p, $0, 0; "
-              "@p cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group "
-              "[$1, {$2, $3}], [$4]; }",
-              "r,l,r,r,r");
+      emitInlinePtx(
+          rewriter, loc, Type(),
+          {elected, adaptor.getMap(), boxCol, row, boxSrc},
+          "{ .reg .pred p; setp.ne.b32 p, $0, 0; "
+          "@p cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group "
+          "[$1, {$2, $3}], [$4]; }",
+          "r,l,r,r,r");
     }
     // The buffer is free once read; the next barrier tells the others.
-    emitAsm(rewriter, loc, Type(), {elected},
-            "{ .reg .pred p; setp.ne.b32 p, $0, 0; "
-            "@p cp.async.bulk.commit_group; "
-            "@p cp.async.bulk.wait_group.read 0; }",
-            "r");
+    emitInlinePtx(rewriter, loc, Type(), {elected},
+                  "{ .reg .pred p; setp.ne.b32 p, $0, 0; "
+                  "@p cp.async.bulk.commit_group; "
+                  "@p cp.async.bulk.wait_group.read 0; }",
+                  "r");
     rewriter.eraseOp(op);
     return success();
   }

@@ -8,6 +8,7 @@
 // thread's warpgroup supplies the rest of every address at run time.
 //
 //===----------------------------------------------------------------------===//
+#include "InlinePtx.h"
 #include "Wgmma.h"
 
 #include "MmaLayouts.h"
@@ -81,19 +82,6 @@ Value i32Value(OpBuilder &b, Location loc, int64_t v) {
 Value i64Value(OpBuilder &b, Location loc, uint64_t v) {
   return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
                                   b.getI64IntegerAttr(int64_t(v)));
-}
-
-LLVM::InlineAsmOp inlineAsm(OpBuilder &b, Location loc, Type result,
-                            ValueRange args, StringRef text,
-                            StringRef constraints) {
-  // Side effects keep the fence, the instructions, the commit and the wait
-  // in program order, and after the barrier that published the operands.
-  return LLVM::InlineAsmOp::create(
-      b, loc, result ? TypeRange{result} : TypeRange{}, args, text, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
 }
 
 /// Two 16-bit values packed into an i32.
@@ -315,17 +303,17 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
       args.push_back(one);
     }
   }
-  inlineAsm(b, loc, nullptr, {}, "wgmma.fence.sync.aligned;", "");
+  emitInlinePtx(b, loc, nullptr, {}, "wgmma.fence.sync.aligned;", "");
   for (int64_t kk = 0; kk < k; kk += 16) {
     for (auto &[block, acc] : accs) {
       SmallVector<Value> args = inputs[{kk, block}];
       args.append(acc);
-      auto mma = inlineAsm(b, loc, dType, args, text, constraints);
+      auto mma = emitInlinePtx(b, loc, dType, args, text, constraints);
       for (int64_t i = 0; i < numD; ++i)
         acc[i] = LLVM::ExtractValueOp::create(b, loc, mma.getResult(0), i);
     }
   }
-  inlineAsm(b, loc, nullptr, {}, "wgmma.commit_group.sync.aligned;", "");
+  emitInlinePtx(b, loc, nullptr, {}, "wgmma.commit_group.sync.aligned;", "");
   // The wait passes the accumulators through, so that nothing reads them
   // before the instructions are done.
   SmallVector<Value> all;
@@ -342,8 +330,9 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
     waitConstraints += "," + std::to_string(i);
   auto allType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(all.size(), b.getF32Type()));
-  auto wait = inlineAsm(b, loc, allType, all,
-                        "wgmma.wait_group.sync.aligned 0;", waitConstraints);
+  auto wait =
+      emitInlinePtx(b, loc, allType, all, "wgmma.wait_group.sync.aligned 0;",
+                    waitConstraints);
   SmallVector<Value> result(operands.c.begin(), operands.c.end());
   for (auto [j, place] : llvm::enumerate(where)) {
     int32_t reg = accRegs[place.first][place.second];
