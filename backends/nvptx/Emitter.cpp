@@ -11,33 +11,25 @@
 #include "Emitter.h"
 #include "Toolkit.h"
 
+#include "tessera/Backend/LLVMSupport.h"
 #include "tessera/Support/Logging.h"
 
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/IRReader/IRReader.h"
-#include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
-#include "llvm/Transforms/IPO/GlobalDCE.h"
-#include "llvm/Transforms/IPO/Internalize.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <chrono>
@@ -65,45 +57,6 @@ void initializeNVPTX() {
     LLVMInitializeNVPTXAsmPrinter();
   });
 }
-
-/// Collects the errors an LLVMContext reports while it is installed. The
-/// default handler exits the process on an error, which a compiler loaded
-/// into a user's process must never do. Warnings go to the debug log.
-class DiagnosticCapture {
-public:
-  explicit DiagnosticCapture(llvm::LLVMContext &context)
-      : context(context), previous(context.getDiagnosticHandler()) {
-    context.setDiagnosticHandler(std::make_unique<Handler>(messages));
-  }
-  ~DiagnosticCapture() { context.setDiagnosticHandler(std::move(previous)); }
-
-  std::string messages;
-
-private:
-  struct Handler : llvm::DiagnosticHandler {
-    explicit Handler(std::string &messages) : messages(messages) {}
-    bool handleDiagnostics(const llvm::DiagnosticInfo &info) override {
-      // Remarks (instruction counts, ...) are for -Rpass users, not us.
-      if (info.getSeverity() == llvm::DS_Remark ||
-          info.getSeverity() == llvm::DS_Note)
-        return true;
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      llvm::DiagnosticPrinterRawOStream printer(os);
-      info.print(printer);
-      if (info.getSeverity() != llvm::DS_Error) {
-        getLogger().debug("nvptx: LLVM: {}", text);
-        return true;
-      }
-      messages += (messages.empty() ? "" : "; ") + text;
-      return true;
-    }
-    std::string &messages;
-  };
-
-  llvm::LLVMContext &context;
-  std::unique_ptr<llvm::DiagnosticHandler> previous;
-};
 
 /// True when `module` calls into libdevice.
 bool needsLibdevice(const llvm::Module &module) {
@@ -146,52 +99,10 @@ llvm::Error linkLibdevice(llvm::Module &module) {
   if (!path)
     return fail("the module calls libdevice (" +
                 llvm::toString(path.takeError()) + ")");
-  llvm::SMDiagnostic diag;
-  // Lazy: only the bodies the linker pulls in are read and upgraded.
-  std::unique_ptr<llvm::Module> libdevice =
-      llvm::getLazyIRFileModule(*path, diag, module.getContext());
-  if (!libdevice)
-    return fail("cannot read libdevice '" + *path + "': " + diag.getMessage());
-  // libdevice says `nvptx64-nvidia-gpulibs` and an older layout; ours
-  // avoid the linker's mismatch warnings and are what the code is for.
-  libdevice->setTargetTriple(module.getTargetTriple());
-  libdevice->setDataLayout(module.getDataLayout());
-  DiagnosticCapture capture(module.getContext());
-  bool failed = llvm::Linker::linkModules(
-      module, std::move(libdevice), llvm::Linker::Flags::LinkOnlyNeeded,
-      [](llvm::Module &linked, const llvm::StringSet<> &imported) {
-        llvm::internalizeModule(linked, [&](const llvm::GlobalValue &gv) {
-          return !gv.hasName() || !imported.contains(gv.getName());
-        });
-      });
-  if (failed)
-    return fail(
-        "cannot link libdevice '" + *path + "': " +
-        (capture.messages.empty() ? "unknown linker error" : capture.messages));
+  if (llvm::Error err = linkBitcodeLibrary(module, *path, "libdevice"))
+    return fail(llvm::toString(std::move(err)));
   foldPreciseSqrtReflect(module);
   return llvm::Error::success();
-}
-
-/// Runs globaldce (what libdevice brought and nothing reaches) and the O3
-/// pipeline of `machine` over `module`.
-void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  // Constructing the PassBuilder with the target machine calls its
-  // registerPassBuilderCallbacks: NVVMReflect at the pipeline start and
-  // NVPTX's alias analysis. Calling it again would register them twice.
-  llvm::PassBuilder pb(&machine);
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::ModulePassManager mpm;
-  mpm.addPass(llvm::GlobalDCEPass());
-  mpm.addPass(pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3));
-  mpm.run(module, mam);
 }
 
 double millisecondsSince(std::chrono::steady_clock::time_point start) {
@@ -273,8 +184,8 @@ nvptx::translateToNVVMIR(ModuleOp module, llvm::LLVMContext &context,
                               uint32_t{0});
 
   {
-    DiagnosticCapture capture(context);
-    optimize(*llvmModule, **machine);
+    DiagnosticCapture capture(context, "nvptx");
+    optimizeModule(*llvmModule, **machine);
     if (!capture.messages.empty())
       return fail("optimizing the LLVM IR for " + arch->str() +
                   " failed: " + capture.messages);
@@ -311,7 +222,7 @@ llvm::Expected<std::string> nvptx::emitPTX(llvm::Module &module,
   if ((*machine)->addPassesToEmitFile(pm, stream, nullptr,
                                       llvm::CodeGenFileType::AssemblyFile))
     return fail("the NVPTX target machine cannot emit PTX");
-  DiagnosticCapture capture(clone->getContext());
+  DiagnosticCapture capture(clone->getContext(), "nvptx");
   pm.run(*clone);
   if (!capture.messages.empty())
     return fail("PTX emission for " + arch->str() +

@@ -15,6 +15,8 @@
 //===----------------------------------------------------------------------===//
 #include "MmaLayouts.h"
 
+#include "tessera/Layout/LayoutConversions.h"
+
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -25,43 +27,6 @@ using namespace mlir::tessera::nvptx;
 namespace {
 
 using Basis = LinearLayout::Basis;
-
-/// Builds the layout of a tensor of `shape` from the bases of one
-/// instruction tile per warp: register bases reaching beyond the tensor are
-/// dropped (a thread holds no element twice), lane and warp bases beyond it
-/// become zero (those threads hold copies), and further register bases
-/// repeat the tile over the rest of the tensor, dimension `repeatOrder[0]`
-/// first.
-LinearLayout fitToShape(SmallVector<Basis> registers, SmallVector<Basis> lanes,
-                        SmallVector<Basis> warps, std::array<int64_t, 2> shape,
-                        std::array<unsigned, 2> repeatOrder) {
-  std::array<int64_t, 2> covered = {1, 1};
-  auto inside = [&](const Basis &basis) {
-    return basis[0] < shape[0] && basis[1] < shape[1];
-  };
-  SmallVector<Basis> regs;
-  for (const Basis &basis : registers)
-    if (inside(basis))
-      regs.push_back(basis);
-  for (SmallVector<Basis> *bases : {&lanes, &warps})
-    for (Basis &basis : *bases)
-      if (!inside(basis))
-        basis = {0, 0};
-  for (const SmallVector<Basis> *bases : {&regs, &lanes, &warps})
-    for (const Basis &basis : *bases)
-      for (unsigned d = 0; d < 2; ++d)
-        covered[d] = std::max<int64_t>(covered[d], 2 * int64_t(basis[d]));
-  for (unsigned d : repeatOrder)
-    for (int64_t step = covered[d]; step < shape[d]; step *= 2)
-      regs.push_back(d == 0 ? Basis{int32_t(step), 0}
-                            : Basis{0, int32_t(step)});
-  LinearLayout::BasesT bases = {{kRegisterDim.str(), regs},
-                                {kLaneDim.str(), lanes},
-                                {kWarpDim.str(), warps},
-                                {kBlockDim.str(), {}}};
-  return LinearLayout(std::move(bases), {{"dim0", int32_t(shape[0])},
-                                         {"dim1", int32_t(shape[1])}});
-}
 
 /// Warp bases: the M warps first, then the N warps; `mStride` and `nStride`
 /// are the extents of one warp's tile (0 where the warps share the data).
@@ -79,13 +44,6 @@ llvm::Error decline(const llvm::Twine &why) {
 }
 
 } // namespace
-
-std::pair<int32_t, int32_t> nvptx::getRegisterOrigin(const LinearLayout &layout,
-                                                     int32_t reg) {
-  auto out = layout.apply(
-      {{kRegisterDim, reg}, {kLaneDim, 0}, {kWarpDim, 0}, {kBlockDim, 0}});
-  return {out[0].second, out[1].second};
-}
 
 DotOp nvptx::matchMatrixDot(Operation *op, llvm::StringRef prefix) {
   auto dot = dyn_cast_or_null<DotOp>(op);
@@ -110,8 +68,9 @@ WarpGrid nvptx::chooseMmaWarps(int64_t m, int64_t n, unsigned numWarps) {
 }
 
 LinearLayout nvptx::mmaAccumulatorLayout(int64_t m, int64_t n, WarpGrid warps) {
-  return fitToShape({{0, 1}, {8, 0}}, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
-                    warpBases(warps, 16, 8), {m, n}, {1, 0});
+  return tileMatrixLayout({{0, 1}, {8, 0}},
+                          {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
+                          warpBases(warps, 16, 8), {m, n}, {1, 0});
 }
 
 LinearLayout nvptx::mmaOperandLayout(unsigned opIdx, int64_t rows, int64_t cols,
@@ -124,15 +83,15 @@ LinearLayout nvptx::mmaOperandLayout(unsigned opIdx, int64_t rows, int64_t cols,
     regs.push_back({8, 0});
     regs.push_back({0, 4 * v});
     lanes = {{0, v}, {0, 2 * v}, {1, 0}, {2, 0}, {4, 0}};
-    return fitToShape(regs, lanes, warpBases({warps.m, warps.n}, 16, 0),
-                      {rows, cols}, {1, 0});
+    return tileMatrixLayout(regs, lanes, warpBases({warps.m, warps.n}, 16, 0),
+                            {rows, cols}, {1, 0});
   }
   for (int32_t i = 1; i < v; i *= 2)
     regs.push_back({i, 0});
   regs.push_back({4 * v, 0});
   lanes = {{v, 0}, {2 * v, 0}, {0, 1}, {0, 2}, {0, 4}};
-  return fitToShape(regs, lanes, warpBases({warps.m, warps.n}, 0, 8),
-                    {rows, cols}, {0, 1});
+  return tileMatrixLayout(regs, lanes, warpBases({warps.m, warps.n}, 0, 8),
+                          {rows, cols}, {0, 1});
 }
 
 unsigned nvptx::getMmaOperandBits(llvm::StringRef dtype) {
@@ -182,15 +141,15 @@ LinearLayout nvptx::wgmmaAccumulatorLayout(int64_t m, int64_t n,
   SmallVector<Basis> regs = {{0, 1}, {8, 0}};
   for (int32_t col = 8; col < part; col *= 2)
     regs.push_back({0, col});
-  return fitToShape(regs, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
-                    warpgroupBases(groups, part), {m, n}, {0, 1});
+  return tileMatrixLayout(regs, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
+                          warpgroupBases(groups, part), {m, n}, {0, 1});
 }
 
 LinearLayout nvptx::wgmmaOperandALayout(int64_t m, int64_t k,
                                         WarpgroupGrid groups) {
-  return fitToShape({{0, 1}, {8, 0}, {0, 8}},
-                    {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
-                    warpgroupBases(groups, 0), {m, k}, {1, 0});
+  return tileMatrixLayout({{0, 1}, {8, 0}, {0, 8}},
+                          {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
+                          warpgroupBases(groups, 0), {m, k}, {1, 0});
 }
 
 LinearLayout nvptx::wgmmaOperandBLayout(int64_t k, int64_t n,
@@ -198,9 +157,9 @@ LinearLayout nvptx::wgmmaOperandBLayout(int64_t k, int64_t n,
   SmallVector<Basis> warps;
   for (unsigned i = 0; (1u << i) < numWarps; ++i)
     warps.push_back({4 << i, 0});
-  return fitToShape({{0, 1}, {0, 2}, {0, 4}},
-                    {{0, 8}, {0, 16}, {0, 32}, {1, 0}, {2, 0}}, warps, {k, n},
-                    {0, 1});
+  return tileMatrixLayout({{0, 1}, {0, 2}, {0, 4}},
+                          {{0, 8}, {0, 16}, {0, 32}, {1, 0}, {2, 0}}, warps,
+                          {k, n}, {0, 1});
 }
 
 /// wgmma layouts for a dot of `shape`, or why not.

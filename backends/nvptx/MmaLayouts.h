@@ -11,18 +11,13 @@
 #ifndef TESSERA_BACKENDS_NVPTX_MMALAYOUTS_H
 #define TESSERA_BACKENDS_NVPTX_MMALAYOUTS_H
 
+#include "tessera/Layout/LayoutConversions.h"
 #include "tessera/Layout/LinearLayout.h"
 #include "tessera/Transforms/AccelerateDot.h"
 
 #include <optional>
 
 namespace mlir::tessera::nvptx {
-
-/// The (row, column) of register `reg` of a rank-2 `layout` in lane 0 of
-/// warp 0: a register's place within the matrix-instruction tiles (every
-/// thread's own part is the same XOR on all of them).
-std::pair<int32_t, int32_t> getRegisterOrigin(const LinearLayout &layout,
-                                              int32_t reg);
 
 /// The dot being lowered when accelerate-dot gave it an instruction whose
 /// name starts with `prefix` ("mma.sync", "wgmma"), else null.

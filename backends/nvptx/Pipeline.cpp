@@ -13,7 +13,7 @@
 #include "Wgmma.h"
 
 #include "tessera/Backend/Backend.h"
-#include "tessera/Backend/Signature.h"
+#include "tessera/Backend/KernelRecord.h"
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
@@ -29,91 +29,6 @@
 using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::nvptx;
-
-namespace {
-
-/// Records on each kernel its parameter types (Triton's signature names)
-/// and names, which CompiledKernel carries to the launch.
-struct RecordSignaturePass
-    : public PassWrapper<RecordSignaturePass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RecordSignaturePass)
-
-  StringRef getArgument() const final {
-    return "tessera-nvptx-record-signature";
-  }
-
-  void runOnOperation() override {
-    bool failedAny = false;
-    getOperation().walk([&](func::FuncOp func) {
-      if (!func->hasAttr(kKernelAttrName))
-        return;
-      SmallVector<Attribute> types, names;
-      for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
-        // Tensor maps are hidden: the driver adds them from the recipes.
-        if (isa<tessera::gpu::TensorMapType>(type))
-          continue;
-        std::string name = getSignatureTypeName(type);
-        if (name.empty()) {
-          func.emitError("kernel parameter ")
-              << i << " of type " << type
-              << " cannot be passed to an NVIDIA GPU launch";
-          failedAny = true;
-          continue;
-        }
-        types.push_back(StringAttr::get(func.getContext(), name));
-        auto argName = func.getArgAttrOfType<StringAttr>(i, "tessera.name");
-        names.push_back(argName ? argName
-                                : StringAttr::get(func.getContext(),
-                                                  "arg" + std::to_string(i)));
-      }
-      func->setAttr(kParamTypesAttrName,
-                    ArrayAttr::get(func.getContext(), types));
-      func->setAttr(kParamNamesAttrName,
-                    ArrayAttr::get(func.getContext(), names));
-    });
-    if (failedAny)
-      signalPassFailure();
-  }
-};
-
-/// Refuses a kernel whose shared memory (the lowering's plan) exceeds what
-/// one block of the architecture may have: a compile error naming both
-/// figures, which autotuning skips like any config that does not compile,
-/// rather than a launch failure.
-struct CheckSharedMemoryPass
-    : public PassWrapper<CheckSharedMemoryPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckSharedMemoryPass)
-
-  CheckSharedMemoryPass(uint64_t limit, std::string arch)
-      : limit(limit), arch(std::move(arch)) {}
-
-  StringRef getArgument() const final {
-    return "tessera-nvptx-check-shared-memory";
-  }
-
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
-    auto bytes = module->getAttrOfType<IntegerAttr>(kSharedMemoryAttrName);
-    if (!bytes || uint64_t(bytes.getInt()) <= limit)
-      return;
-    // At the kernel's definition, without the module printed after it.
-    Location loc = module.getLoc();
-    module.walk([&](LLVM::LLVMFuncOp func) {
-      if (func->hasAttr(kKernelAttrName))
-        loc = func.getLoc();
-    });
-    mlir::emitError(loc, "the kernel needs ")
-        << bytes.getInt() << " bytes of shared memory; " << arch
-        << " gives a block at most " << limit
-        << " (fewer stages or smaller tiles fit)";
-    signalPassFailure();
-  }
-
-  uint64_t limit;
-  std::string arch;
-};
-
-} // namespace
 
 llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
   // Right after layouts exist, so that coalescing and the layout
@@ -180,14 +95,14 @@ llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
                  "tessera_gpu -> LLVM + NVVM dialects (shared lowering, NVPTX "
                  "hooks)",
                  [arch](OpPassManager &pm, const PipelineOptions &options) {
-                   pm.addPass(std::make_unique<RecordSignaturePass>());
+                   pm.addPass(createRecordSignaturePass("an NVIDIA GPU"));
                    GPULoweringOptions lowering;
                    lowering.sharedAddressSpace = 3;
                    lowering.maxVectorBits = options.maxVectorBits;
                    buildLowerToLLVMPipeline(pm, createLoweringHooks(arch),
                                             lowering);
                    TargetDescription target = describeArch(arch);
-                   pm.addPass(std::make_unique<CheckSharedMemoryPass>(
+                   pm.addPass(createCheckSharedMemoryPass(
                        target.maxSharedMemoryPerBlock, target.arch));
                    pm.addPass(createSinkMatrixLoadsPass());
                  }});

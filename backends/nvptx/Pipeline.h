@@ -12,13 +12,6 @@
 
 namespace mlir::tessera::nvptx {
 
-/// Function attributes the lowering leaves on each kernel: its parameters'
-/// signature type names ("*fp32", "i32", ...) and names.
-inline constexpr llvm::StringLiteral kParamTypesAttrName =
-    "tessera_nvptx.param_types";
-inline constexpr llvm::StringLiteral kParamNamesAttrName =
-    "tessera_nvptx.param_names";
-
 /// The stage that puts wgmma's B operands in shared buffers (sm_90a).
 inline constexpr llvm::StringLiteral kPrepareWgmmaStage = "prepare-wgmma";
 

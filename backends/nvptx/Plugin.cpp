@@ -8,6 +8,7 @@
 #include "TensorMaps.h"
 
 #include "tessera/Backend/Backend.h"
+#include "tessera/Backend/KernelRecord.h"
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Plugin/PluginABI.h"
 
@@ -26,83 +27,6 @@ using namespace mlir::tessera;
 using namespace mlir::tessera::nvptx;
 
 namespace {
-
-/// Named metadata carrying, per kernel, what the launch needs and the LLVM
-/// IR no longer says: {name, param types, param names, shared bytes}.
-constexpr char kKernelsMetadata[] = "tessera.nvptx.kernels";
-
-struct KernelInfo {
-  std::string name;
-  std::vector<std::string> types, names;
-  uint64_t sharedMemory = 0;
-  /// Tensor-map recipes, one per line (TensorMaps.h).
-  std::string tensorMaps;
-};
-
-llvm::MDString *mdString(llvm::LLVMContext &ctx, llvm::StringRef s) {
-  return llvm::MDString::get(ctx, s);
-}
-
-/// Records the kernels of `module` (LLVM dialect) into `llvmModule`.
-void recordKernels(ModuleOp module, llvm::Module &llvmModule) {
-  uint64_t shared = 0;
-  if (auto attr = module->getAttrOfType<IntegerAttr>(kSharedMemoryAttrName))
-    shared = attr.getInt();
-  llvm::LLVMContext &ctx = llvmModule.getContext();
-  llvm::NamedMDNode *md = llvmModule.getOrInsertNamedMetadata(kKernelsMetadata);
-  module.walk([&](LLVM::LLVMFuncOp func) {
-    auto types = func->getAttrOfType<ArrayAttr>(kParamTypesAttrName);
-    auto names = func->getAttrOfType<ArrayAttr>(kParamNamesAttrName);
-    if (!types || !names)
-      return;
-    auto join = [](ArrayAttr array) {
-      SmallVector<StringRef> parts;
-      for (Attribute a : array)
-        parts.push_back(cast<StringAttr>(a).getValue());
-      return llvm::join(parts, ",");
-    };
-    SmallVector<StringRef> recipes;
-    if (auto maps = func->getAttrOfType<ArrayAttr>(kTensorMapsAttrName))
-      for (Attribute a : maps)
-        recipes.push_back(cast<StringAttr>(a).getValue());
-    md->addOperand(llvm::MDNode::get(
-        ctx, {mdString(ctx, func.getName()), mdString(ctx, join(types)),
-              mdString(ctx, join(names)), mdString(ctx, std::to_string(shared)),
-              mdString(ctx, llvm::join(recipes, "\n"))}));
-  });
-}
-
-std::optional<KernelInfo> findKernel(llvm::Module &module,
-                                     llvm::StringRef name) {
-  llvm::NamedMDNode *md = module.getNamedMetadata(kKernelsMetadata);
-  if (!md)
-    return std::nullopt;
-  for (llvm::MDNode *node : md->operands()) {
-    auto field = [&](unsigned i) {
-      return cast<llvm::MDString>(node->getOperand(i))->getString();
-    };
-    if (field(0) != name)
-      continue;
-    KernelInfo info;
-    info.name = field(0).str();
-    auto split = [](llvm::StringRef s) {
-      std::vector<std::string> out;
-      SmallVector<StringRef> parts;
-      if (!s.empty())
-        s.split(parts, ',');
-      for (StringRef p : parts)
-        out.push_back(p.str());
-      return out;
-    };
-    info.types = split(field(1));
-    info.names = split(field(2));
-    field(3).getAsInteger(10, info.sharedMemory);
-    if (node->getNumOperands() > 4)
-      info.tensorMaps = field(4).str();
-    return info;
-  }
-  return std::nullopt;
-}
 
 class NVPTXBackend : public Backend {
 public:
@@ -152,7 +76,7 @@ public:
         translateToNVVMIR(module, context, target, options);
     if (!llvmModule)
       return llvmModule.takeError();
-    recordKernels(module, **llvmModule);
+    recordKernels(module, **llvmModule, kTensorMapsAttrName);
     return llvmModule;
   }
 
@@ -166,7 +90,7 @@ public:
   emitBinary(llvm::Module &module, llvm::StringRef kernelName,
              const TargetDescription &target,
              const CompileOptions &options) override {
-    std::optional<KernelInfo> info = findKernel(module, kernelName);
+    std::optional<KernelRecord> info = findKernelRecord(module, kernelName);
     if (!info)
       return llvm::createStringError("nvptx: no kernel '" + kernelName +
                                      "' in the module");
@@ -190,8 +114,8 @@ public:
             assemblePTX(*ptx, info->name, target.arch, options, kernel))
       return std::move(err);
     kernel.metadata["kernel"] = info->name;
-    if (!info->tensorMaps.empty())
-      kernel.metadata[kTensorMapsMetadata.str()] = info->tensorMaps;
+    if (!info->extra.empty())
+      kernel.metadata[kTensorMapsMetadata.str()] = info->extra;
     return kernel;
   }
 

@@ -143,13 +143,18 @@ int mlir::tessera::conformance::runBenchmarks(int argc, char **argv) {
      << "\n\n";
   os.flush();
 
+  // Read now: an in-process linker (lld, in the amdgpu plugin) resets every
+  // llvm::cl option of the process while benchmarks compile.
+  const std::string jsonPath = flags.json.getValue();
+  const std::vector<std::string> filters(flags.kernelFilters.begin(),
+                                         flags.kernelFilters.end());
   KernelLibrary kernels(*session->runtime, *suite);
   runtime::BenchOptions benchOptions = session->runtime->getOptions().tuning;
   std::vector<BenchResult> results;
   bool failed = false;
   auto start = std::chrono::steady_clock::now();
   for (const BenchSpec &spec : suite->getBenchmarks()) {
-    if (!matchesFilter(flags.kernelFilters, spec.getId()))
+    if (!matchesFilter(filters, spec.getId()))
       continue;
     BenchResult result{&spec, {}, "", "", 0};
     auto benchStart = std::chrono::steady_clock::now();
@@ -193,7 +198,7 @@ int mlir::tessera::conformance::runBenchmarks(int argc, char **argv) {
           .count();
   os << llvm::formatv("\n{0} workloads in {1:f1} s\n", results.size(), seconds);
 
-  if (!flags.json.empty()) {
+  if (!jsonPath.empty()) {
     llvm::json::Array entries;
     for (const BenchResult &r : results) {
       llvm::json::Object entry{
@@ -222,7 +227,7 @@ int mlir::tessera::conformance::runBenchmarks(int argc, char **argv) {
         {"seconds", seconds},
         {"workloads", std::move(entries)},
     };
-    if (llvm::Error err = writeJSONFile(std::move(root), flags.json)) {
+    if (llvm::Error err = writeJSONFile(std::move(root), jsonPath)) {
       printError(program, std::move(err));
       return 2;
     }

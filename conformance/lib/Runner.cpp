@@ -233,6 +233,12 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
      << selected.size() << " of " << suite->getCases().size() << " cases\n\n";
   os.flush();
 
+  // Flags read after compiling are read now: an in-process linker (lld, in
+  // the amdgpu plugin) resets every llvm::cl option of the process.
+  const bool quietRun = quiet;
+  const bool filtered = !flags.kernelFilters.empty();
+  const std::string jsonPath =
+      flags.json.empty() ? "conformance-report.json" : flags.json.getValue();
   llvm::sys::AddSignalHandler(reportCrashedCase, nullptr);
   KernelLibrary kernels(*session->runtime, *suite);
   RunReport report;
@@ -247,7 +253,7 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
   for (size_t i = 0; i < selected.size(); ++i) {
     CaseReport result =
         runCase(*selected[i], kernels, *session, *expectations, seed);
-    if (!quiet) {
+    if (!quietRun) {
       os << llvm::formatv("{0,-11} {1} ({2:f2} s) [{3}/{4}]\n",
                           getProgressTag(result.status), result.id,
                           result.seconds, i + 1, selected.size());
@@ -259,13 +265,11 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
   os << "\n";
   report.print(os);
 
-  if (flags.kernelFilters.empty())
+  if (!filtered)
     for (const ExpectationEntry *stale : expectations->getUnmatched(allIds))
       llvm::errs() << expectations->getFilename() << ":" << stale->line
                    << ": warning: '" << stale->pattern << "' matches no case\n";
 
-  std::string jsonPath =
-      flags.json.empty() ? "conformance-report.json" : flags.json.getValue();
   if (llvm::Error err = writeJSONFile(report.toJSON(), jsonPath)) {
     printError(program, std::move(err));
     return 2;

@@ -337,3 +337,45 @@ LinearLayout mlir::tessera::dotOperandOfBlockedToLinearLayout(
   unsigned kDim = opIdx == 0 ? shape.size() - 1 : shape.size() - 2;
   return buildDistributed(shape, parent, kDim);
 }
+
+LinearLayout
+mlir::tessera::tileMatrixLayout(SmallVector<LinearLayout::Basis> registers,
+                                SmallVector<LinearLayout::Basis> lanes,
+                                SmallVector<LinearLayout::Basis> warps,
+                                std::array<int64_t, 2> shape,
+                                std::array<unsigned, 2> repeatOrder) {
+  using Basis = LinearLayout::Basis;
+  std::array<int64_t, 2> covered = {1, 1};
+  auto inside = [&](const Basis &basis) {
+    return basis[0] < shape[0] && basis[1] < shape[1];
+  };
+  SmallVector<Basis> regs;
+  for (const Basis &basis : registers)
+    if (inside(basis))
+      regs.push_back(basis);
+  for (SmallVector<Basis> *bases : {&lanes, &warps})
+    for (Basis &basis : *bases)
+      if (!inside(basis))
+        basis = {0, 0};
+  for (const SmallVector<Basis> *bases : {&regs, &lanes, &warps})
+    for (const Basis &basis : *bases)
+      for (unsigned d = 0; d < 2; ++d)
+        covered[d] = std::max<int64_t>(covered[d], 2 * int64_t(basis[d]));
+  for (unsigned d : repeatOrder)
+    for (int64_t step = covered[d]; step < shape[d]; step *= 2)
+      regs.push_back(d == 0 ? Basis{int32_t(step), 0}
+                            : Basis{0, int32_t(step)});
+  LinearLayout::BasesT bases = {{kRegisterDim.str(), regs},
+                                {kLaneDim.str(), lanes},
+                                {kWarpDim.str(), warps},
+                                {kBlockDim.str(), {}}};
+  return LinearLayout(std::move(bases), {{"dim0", int32_t(shape[0])},
+                                         {"dim1", int32_t(shape[1])}});
+}
+
+std::pair<int32_t, int32_t>
+mlir::tessera::getRegisterOrigin(const LinearLayout &layout, int32_t reg) {
+  auto out = layout.apply(
+      {{kRegisterDim, reg}, {kLaneDim, 0}, {kWarpDim, 0}, {kBlockDim, 0}});
+  return {out[0].second, out[1].second};
+}

@@ -42,6 +42,10 @@ std::string mlir::tessera::getMatrixDtype(Type type, InputPrecision precision) {
     return "fp8e4nv";
   if (isa<Float8E5M2Type>(type))
     return "fp8e5";
+  if (isa<Float8E4M3FNUZType>(type))
+    return "fp8e4b8";
+  if (isa<Float8E5M2FNUZType>(type))
+    return "fp8e5b16";
   return "";
 }
 

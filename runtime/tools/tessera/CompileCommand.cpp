@@ -187,12 +187,17 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
                         "'; stages are: " + llvm::join(*names, ", "));
   }
 
+  // Flags read after compiling are copied first: an in-process linker (lld,
+  // in the amdgpu plugin) resets every llvm::cl option of the process.
+  const std::string kernelName = flags.kernel;
+  const std::string outputPath = flags.output;
+  const bool verbose = flags.verbose;
   llvm::Expected<CompileResult> result =
       compiler.compile(**source, request, *stage);
   if (!result)
     return fail(result.takeError());
 
-  if (flags.verbose) {
+  if (verbose) {
     const PluginIdentity &plugin = (*rt)->getPluginIdentity();
     llvm::errs() << "tessera: backend " << plugin.name << " " << plugin.version
                  << ", arch " << result->options.arch << "\n"
@@ -214,9 +219,9 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
     bytes = result->kernel->binary;
   else
     bytes = result->kernel->serialize();
-  std::string path = flags.output;
+  std::string path = outputPath;
   if (path.empty())
-    path = !binary ? "-" : flags.kernel + (rawObject ? ".bin" : ".tkb");
+    path = !binary ? "-" : kernelName + (rawObject ? ".bin" : ".tkb");
   std::error_code ec;
   llvm::ToolOutputFile out(
       path, ec, binary ? llvm::sys::fs::OF_None : llvm::sys::fs::OF_Text);

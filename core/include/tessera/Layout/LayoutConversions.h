@@ -18,6 +18,8 @@
 
 #include "tessera/Layout/LinearLayout.h"
 
+#include <array>
+
 namespace mlir::tessera {
 
 /// The parameters of a blocked distributed layout, per tensor dimension
@@ -122,6 +124,25 @@ LinearLayout
 dotOperandOfBlockedToLinearLayout(llvm::ArrayRef<int64_t> shape,
                                   const BlockedLayoutParams &parent,
                                   unsigned opIdx);
+
+/// A rank-2 distributed layout over \p shape built from the bases of one
+/// matrix-instruction tile (what a target's matrix unit computes per warp)
+/// and the warps' tiling: register bases reaching beyond the tensor are
+/// dropped (a thread holds no element twice), lane and warp bases beyond it
+/// become zero (those threads hold copies), and further register bases
+/// repeat the tile over the rest of the tensor, dimension
+/// \p repeatOrder[0] first. The block dimension is empty.
+LinearLayout tileMatrixLayout(llvm::SmallVector<LinearLayout::Basis> registers,
+                              llvm::SmallVector<LinearLayout::Basis> lanes,
+                              llvm::SmallVector<LinearLayout::Basis> warps,
+                              std::array<int64_t, 2> shape,
+                              std::array<unsigned, 2> repeatOrder);
+
+/// The (row, column) register \p reg of a rank-2 distributed \p layout
+/// holds in lane 0 of warp 0: its place within the matrix-instruction tiles
+/// (every thread's own part is the same XOR on all of them).
+std::pair<int32_t, int32_t> getRegisterOrigin(const LinearLayout &layout,
+                                              int32_t reg);
 
 } // namespace mlir::tessera
 

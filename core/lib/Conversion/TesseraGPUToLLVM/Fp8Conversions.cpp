@@ -303,11 +303,11 @@ Value emitNarrow(OpBuilder &b, Location loc, Value x, FloatType srcType,
 
 } // namespace
 
-FailureOr<Value> lowering::emitFp8Conversion(OpBuilder &b, Location loc,
-                                             Operation *op, Value x,
-                                             FloatType srcType,
-                                             FloatType dstType,
-                                             RoundingMode rounding) {
+FailureOr<Value> mlir::tessera::emitFp8Conversion(OpBuilder &b, Location loc,
+                                                  Operation *op, Value x,
+                                                  FloatType srcType,
+                                                  FloatType dstType,
+                                                  RoundingMode rounding) {
   if (srcType == dstType)
     return x;
   auto unsupported = [&](FloatType type) -> InFlightDiagnostic {

@@ -11,6 +11,7 @@
 #define TESSERA_LIB_CONVERSION_TESSERAGPUTOLLVM_LOWERING_H
 
 #include "tessera/Analysis/AxisInfo.h"
+#include "tessera/Conversion/Fp8Conversions.h"
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
@@ -154,15 +155,6 @@ Value createConstant(OpBuilder &b, Location loc, Type type, int64_t value);
 /// The neutral "undefined" value of `type`: zero (deterministic, unlike
 /// poison, so masked-off lanes never differ between runs).
 Value createZero(OpBuilder &b, Location loc, Type type);
-
-/// The scalar `x` (as converted: i8 for an 8-bit float) converted from
-/// `srcType` to `dstType`, one or both of them 8-bit floats, in integer
-/// operations: exactly when widening, rounded as `rounding` says (to nearest
-/// even or toward zero) when narrowing. Emits an error on `op` for a format
-/// it does not know.
-FailureOr<Value> emitFp8Conversion(OpBuilder &b, Location loc, Operation *op,
-                                   Value x, FloatType srcType,
-                                   FloatType dstType, RoundingMode rounding);
 
 /// A pointer into shared memory `offset` bytes (i32 value) after the base.
 FailureOr<Value> getSharedPointer(OpBuilder &b, Location loc,

@@ -1,0 +1,73 @@
+//===- Pipeline.cpp - The AMDGPU backend's stages -------------------------===//
+//
+// After convert-to-gpu, accelerate-dot puts dots on MFMA; after cleanup,
+// pipeline-loads stages dot operands through LDS rings num_stages - 1
+// iterations ahead (the copies go through registers: CDNA2/3 have no
+// asynchronous global-to-LDS copy the lowering uses); at the end the
+// kernel's signature is recorded and the core's shared lowering runs with
+// the AMDGPU hooks, then the LDS plan is checked against the architecture.
+//
+//===----------------------------------------------------------------------===//
+#include "Pipeline.h"
+
+#include "Hooks.h"
+#include "MfmaLayouts.h"
+
+#include "tessera/Backend/Backend.h"
+#include "tessera/Backend/KernelRecord.h"
+#include "tessera/Conversion/TesseraGPUToLLVM.h"
+#include "tessera/Transforms/AccelerateDot.h"
+#include "tessera/Transforms/PipelineLoads.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::amdgpu;
+
+llvm::Error amdgpu::addStages(Pipeline &pipeline, const Arch &arch) {
+  if (llvm::Error err = pipeline.insert(
+          "after:convert-to-gpu",
+          PipelineStage{kAccelerateDotStage.str(),
+                        "dots onto MFMA (layouts from the instruction table)",
+                        [arch](OpPassManager &pm, const PipelineOptions &) {
+                          pm.addPass(createAccelerateDotPass(
+                              describeArch(arch),
+                              std::make_shared<MfmaLayoutProvider>()));
+                        }}))
+    return err;
+  if (llvm::Error err = pipeline.insert(
+          "after:cleanup",
+          PipelineStage{
+              kPipelineLoadsStage.str(),
+              "load dot operands num_stages-1 iterations ahead into LDS rings",
+              [arch](OpPassManager &pm, const PipelineOptions &options) {
+                PipelineLoadsOptions pipelining;
+                pipelining.numStages = options.numStages;
+                pipelining.sharedMemoryBytes = arch.ldsBytes;
+                pm.addPass(createPipelineLoadsPass(pipelining));
+                pm.addPass(createCanonicalizerPass());
+              }}))
+    return err;
+  return pipeline.insert(
+      "end",
+      PipelineStage{
+          kLowerToLLVMStage.str(),
+          "tessera_gpu -> LLVM + ROCDL dialects (shared lowering, "
+          "AMDGPU hooks)",
+          [arch](OpPassManager &pm, const PipelineOptions &options) {
+            pm.addPass(createRecordSignaturePass("an AMD GPU"));
+            GPULoweringOptions lowering;
+            lowering.sharedAddressSpace = 3;
+            lowering.maxVectorBits = options.maxVectorBits;
+            buildLowerToLLVMPipeline(pm, createLoweringHooks(arch), lowering);
+            pm.addPass(createCheckSharedMemoryPass(arch.ldsBytes, arch.name));
+          }});
+}
+
+void amdgpu::registerAMDGPUDialects(DialectRegistry &registry) {
+  registry.insert<LLVM::LLVMDialect, ROCDL::ROCDLDialect>();
+}

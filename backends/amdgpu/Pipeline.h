@@ -1,0 +1,22 @@
+//===- Pipeline.h - The AMDGPU backend's stages -----------------*- C++ -*-===//
+#ifndef TESSERA_BACKENDS_AMDGPU_PIPELINE_H
+#define TESSERA_BACKENDS_AMDGPU_PIPELINE_H
+
+#include "Target.h"
+
+#include "tessera/Pipeline/Pipeline.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "llvm/Support/Error.h"
+
+namespace mlir::tessera::amdgpu {
+
+/// Adds the backend's stages (ending in "lower-to-llvm") to `pipeline`.
+llvm::Error addStages(Pipeline &pipeline, const Arch &arch);
+
+/// Registers the dialects the stages create.
+void registerAMDGPUDialects(DialectRegistry &registry);
+
+} // namespace mlir::tessera::amdgpu
+
+#endif // TESSERA_BACKENDS_AMDGPU_PIPELINE_H

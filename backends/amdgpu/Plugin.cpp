@@ -1,0 +1,148 @@
+//===- Plugin.cpp - The AMDGPU backend plugin's entry point ---------------===//
+#include "CodeObject.h"
+#include "Emitter.h"
+#include "HipDriver.h"
+#include "MathLibrary.h"
+#include "Pipeline.h"
+#include "Target.h"
+
+#include "tessera/Backend/Backend.h"
+#include "tessera/Backend/KernelRecord.h"
+#include "tessera/Plugin/PluginABI.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/Module.h"
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::amdgpu;
+
+namespace {
+
+class AMDGPUBackend : public Backend {
+public:
+  llvm::StringRef getName() const override { return kBackendName; }
+
+  llvm::StringRef getDescription() const override {
+    return "AMD CDNA GPUs (gfx90a, gfx942, gfx950): LLVM AMDGPU -> code "
+           "object -> HSACO (lld, in process)";
+  }
+
+  std::vector<std::string> getArchitectures() const override {
+    return amdgpu::getArchitectures();
+  }
+
+  llvm::Expected<TargetDescription> describe(llvm::StringRef arch) override {
+    if (!arch.empty())
+      return describeTarget(arch);
+    if (driver.getDeviceCount() > 0) {
+      llvm::Expected<DeviceProperties> props = driver.getDeviceProperties(0);
+      if (!props)
+        return props.takeError();
+      return describeDevice(*props);
+    }
+    return describeTarget(getArchitectures().front());
+  }
+
+  void registerDialects(DialectRegistry &registry) const override {
+    registerAMDGPUDialects(registry);
+  }
+
+  llvm::Error buildPipeline(Pipeline &pipeline, const TargetDescription &target,
+                            const CompileOptions &) override {
+    llvm::Expected<Arch> arch = parseArch(target.arch);
+    if (!arch)
+      return arch.takeError();
+    return addStages(pipeline, *arch);
+  }
+
+  llvm::Expected<std::unique_ptr<llvm::Module>>
+  translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
+                    const TargetDescription &target,
+                    const CompileOptions &options) override {
+    if (failed(resolveMathSymbols(module)))
+      return llvm::createStringError(
+          "amdgpu: a math function has no ocml counterpart");
+    llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
+        translateToAMDGPUIR(module, context, target, options);
+    if (!llvmModule)
+      return llvmModule.takeError();
+    recordKernels(module, **llvmModule);
+    return llvmModule;
+  }
+
+  llvm::Expected<std::string>
+  emitAssembly(llvm::Module &module, const TargetDescription &target,
+               const CompileOptions &options) override {
+    return amdgpu::emitAssembly(module, target.arch, options);
+  }
+
+  llvm::Expected<CompiledKernel>
+  emitBinary(llvm::Module &module, llvm::StringRef kernelName,
+             const TargetDescription &target,
+             const CompileOptions &options) override {
+    std::optional<KernelRecord> info = findKernelRecord(module, kernelName);
+    if (!info)
+      return llvm::createStringError("amdgpu: no kernel '" + kernelName +
+                                     "' in the module");
+    llvm::Expected<std::string> hsaco = emitHsaco(module, target.arch, options);
+    if (!hsaco)
+      return hsaco.takeError();
+    llvm::Expected<CodeObjectResources> resources =
+        readKernelResources(*hsaco, info->name);
+    if (!resources)
+      return resources.takeError();
+    CompiledKernel kernel;
+    kernel.backend = kBackendName;
+    kernel.arch = target.arch;
+    kernel.name = info->name;
+    kernel.format = "hsaco";
+    kernel.binary = std::move(*hsaco);
+    for (auto [i, type] : llvm::enumerate(info->types))
+      kernel.params.push_back(
+          {i < info->names.size() ? info->names[i] : "arg" + std::to_string(i),
+           type});
+    kernel.numWarps = options.numWarps;
+    kernel.threadsPerWarp = target.warpSize;
+    kernel.numCTAs = options.numCTAs;
+    kernel.numStages = options.numStages;
+    kernel.sharedMemoryBytes = info->sharedMemory;
+    // The unified register file: architectural VGPRs plus AGPRs per lane.
+    kernel.registers = int(resources->vgprs + resources->agprs);
+    kernel.spillBytes = int(resources->scratchBytes);
+    kernel.metadata["kernel"] = info->name;
+    kernel.metadata["vgprs"] = std::to_string(resources->vgprs);
+    kernel.metadata["agprs"] = std::to_string(resources->agprs);
+    kernel.metadata["sgprs"] = std::to_string(resources->sgprs);
+    kernel.metadata["vgpr-spills"] = std::to_string(resources->vgprSpills);
+    kernel.metadata["sgpr-spills"] = std::to_string(resources->sgprSpills);
+    kernel.metadata["scratch-bytes"] = std::to_string(resources->scratchBytes);
+    kernel.metadata["static-lds-bytes"] = std::to_string(resources->ldsBytes);
+    return kernel;
+  }
+
+  Driver &getDriver() override { return driver; }
+
+private:
+  HipDriver driver;
+};
+
+void *createBackend(char **) {
+  return static_cast<Backend *>(new AMDGPUBackend());
+}
+
+void destroyBackend(void *backend) { delete static_cast<Backend *>(backend); }
+
+const TesseraPluginDescriptor kDescriptor = {
+    TESSERA_PLUGIN_API_VERSION,
+    "amdgpu",
+    TESSERA_PLUGIN_VERSION,
+    LLVM_VERSION_MAJOR,
+    "AMD CDNA GPUs: LLVM AMDGPU -> HSACO",
+    &createBackend,
+    &destroyBackend,
+};
+
+} // namespace
+
+TESSERA_DEFINE_PLUGIN(kDescriptor)

@@ -1,0 +1,73 @@
+//===- KernelRecord.h - A GPU kernel's launch facts through LLVM -*- C++
+//-*-===//
+//
+// A GPU plugin lowers a kernel to the LLVM dialect, translates it to LLVM
+// IR and only then emits the binary; by then the parameter types Triton's
+// signature spells are gone. The record-signature pass writes them on the
+// kernel before the lowering, and recordKernels() carries them (with the
+// planned shared memory and any plugin-specific text) through LLVM named
+// metadata to the emitter, which builds the CompiledKernel from them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSERA_BACKEND_KERNELRECORD_H
+#define TESSERA_BACKEND_KERNELRECORD_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace mlir::tessera {
+
+/// Function attributes the record-signature pass leaves on each kernel: its
+/// launch parameters' signature type names ("*fp32", "i32") and names.
+inline constexpr llvm::StringLiteral kSignatureTypesAttrName =
+    "tessera.signature_types";
+inline constexpr llvm::StringLiteral kSignatureNamesAttrName =
+    "tessera.signature_names";
+
+/// The pass over a `tessera` / `tessera_gpu` module (before the lowering to
+/// LLVM) that records each kernel's parameters; hidden parameters (tensor
+/// maps) are left out. A parameter a launch cannot pass is an error naming
+/// it and `target` ("an NVIDIA GPU").
+std::unique_ptr<Pass> createRecordSignaturePass(llvm::StringRef target);
+
+/// The pass over a lowered module (LLVM dialect) that refuses a kernel whose
+/// planned shared memory exceeds `limit` bytes, what one block of `arch` may
+/// have: a compile error at the kernel's definition naming both figures,
+/// which autotuning skips like any config that does not compile, rather
+/// than a launch failure.
+std::unique_ptr<Pass> createCheckSharedMemoryPass(uint64_t limit,
+                                                  llvm::StringRef arch);
+
+/// What the emitter needs to know of one kernel.
+struct KernelRecord {
+  std::string name;
+  std::vector<std::string> types, names;
+  uint64_t sharedMemory = 0;
+  /// The plugin's own text (lines of the string array attribute named at
+  /// recording).
+  std::string extra;
+};
+
+/// Records every kernel of `module` (LLVM dialect, after the lowering) in
+/// `llvmModule`'s named metadata: its signature, the module's planned
+/// shared memory and, when `extraAttrName` is given, the lines of that
+/// string array attribute of the kernel.
+void recordKernels(ModuleOp module, llvm::Module &llvmModule,
+                   llvm::StringRef extraAttrName = "");
+
+/// The record of kernel `name` in `llvmModule`, if recordKernels() wrote one.
+std::optional<KernelRecord> findKernelRecord(const llvm::Module &llvmModule,
+                                             llvm::StringRef name);
+
+} // namespace mlir::tessera
+
+#endif // TESSERA_BACKEND_KERNELRECORD_H
