@@ -18,8 +18,9 @@ namespace mlir::tessera::amdgpu {
 
 /// One kernel's resources, from the code object's metadata.
 struct CodeObjectResources {
-  /// Architectural vector registers, accumulation registers (AGPRs, CDNA)
-  /// and scalar registers per wavefront lane / wavefront.
+  /// Vector registers per lane (on CDNA the unified file: architectural
+  /// VGPRs plus the accumulation registers `agprs` counts), scalar
+  /// registers per wavefront.
   int64_t vgprs = 0, agprs = 0, sgprs = 0;
   /// Registers the allocator spilled.
   int64_t vgprSpills = 0, sgprSpills = 0;

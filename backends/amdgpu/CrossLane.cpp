@@ -63,7 +63,8 @@ Value shuffleI32(OpBuilder &b, Location loc, Value value, unsigned laneMask) {
 
 bool isFloatKind(WarpReduceKind kind) {
   return kind == WarpReduceKind::FAdd || kind == WarpReduceKind::FMul ||
-         kind == WarpReduceKind::MinF || kind == WarpReduceKind::MaxF;
+         kind == WarpReduceKind::MinF || kind == WarpReduceKind::MaxF ||
+         kind == WarpReduceKind::MinNumF || kind == WarpReduceKind::MaxNumF;
 }
 
 Value combine(OpBuilder &b, Location loc, WarpReduceKind kind, Value x,
@@ -89,6 +90,10 @@ Value combine(OpBuilder &b, Location loc, WarpReduceKind kind, Value x,
     return LLVM::MinimumOp::create(b, loc, x, y);
   case WarpReduceKind::MaxF:
     return LLVM::MaximumOp::create(b, loc, x, y);
+  case WarpReduceKind::MinNumF:
+    return LLVM::MinNumOp::create(b, loc, x, y);
+  case WarpReduceKind::MaxNumF:
+    return LLVM::MaxNumOp::create(b, loc, x, y);
   case WarpReduceKind::And:
     return LLVM::AndOp::create(b, loc, x, y);
   case WarpReduceKind::Or:

@@ -52,7 +52,9 @@ llvm::Error fail(const llvm::Twine &message) {
                                  "amdgpu: " + message);
 }
 
-/// Registers the AMDGPU target with LLVM once per process.
+/// Registers the AMDGPU target with LLVM once per process. The assembly
+/// parser too: the device libraries hold inline assembly, which emitting an
+/// object assembles (without a parser LLVM aborts the process).
 void initializeAMDGPU() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -60,6 +62,7 @@ void initializeAMDGPU() {
     LLVMInitializeAMDGPUTarget();
     LLVMInitializeAMDGPUTargetMC();
     LLVMInitializeAMDGPUAsmPrinter();
+    LLVMInitializeAMDGPUAsmParser();
   });
 }
 

@@ -107,8 +107,9 @@ public:
     kernel.numCTAs = options.numCTAs;
     kernel.numStages = options.numStages;
     kernel.sharedMemoryBytes = info->sharedMemory;
-    // The unified register file: architectural VGPRs plus AGPRs per lane.
-    kernel.registers = int(resources->vgprs + resources->agprs);
+    // On CDNA the code object's VGPR count is the unified register file's
+    // (architectural VGPRs, aligned, plus the AGPRs it also lists).
+    kernel.registers = int(resources->vgprs);
     kernel.spillBytes = int(resources->scratchBytes);
     kernel.metadata["kernel"] = info->name;
     kernel.metadata["vgprs"] = std::to_string(resources->vgprs);

@@ -179,6 +179,8 @@ TEST(CompileOnlyTest, Table) {
             std::string::npos)
       << text;
   EXPECT_EQ(text.find("reused"), std::string::npos) << text;
+  // A compiled case's row says that nothing ran.
+  EXPECT_NE(text.find("compiled, not executed"), std::string::npos) << text;
   // Compiled cases are not listed among those that did not pass.
   EXPECT_EQ(text.find("compiled: 01_vector_add"), std::string::npos) << text;
   EXPECT_NE(text.find("fail: 01_vector_add/add_kernel/n=4097\n"

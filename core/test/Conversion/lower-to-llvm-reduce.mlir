@@ -42,4 +42,22 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 2 : i
     tessera.store %3, %0 : tensor<4x!tessera.ptr<f32>, #slice>
     return
   }
+
+  // tl.max's combine (arith.maxnumf) is offered to the hook too, as kind
+  // MaxNumF (14).
+  // HOOK-LABEL: llvm.func @row_max
+  // HOOK-NOT: shuffle_xor
+  // HOOK: llvm.call @tessera_test_warp_reduce_14_f32(%{{.*}}, %{{.*}}) : (f32, i32) -> f32
+  func.func @row_max(%arg0: !tessera.ptr<f32> {tessera.divisibility = 16 : i32}, %arg1: tensor<4x64xf32, #blocked>) attributes {tessera.kernel} {
+    %0 = tessera.reduce(%arg1) {axis = 1 : i32} : (tensor<4x64xf32, #blocked>) -> tensor<4xf32, #slice> {
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.maxnumf %a, %b : f32
+      tessera.reduce.return %s : f32
+    }
+    %1 = tessera.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32, #slice>
+    %2 = tessera.splat %arg0 : tensor<4x!tessera.ptr<f32>, #slice>
+    %3 = tessera.addptr %2, %1 : tensor<4x!tessera.ptr<f32>, #slice>, tensor<4xi32, #slice>
+    tessera.store %3, %0 : tensor<4x!tessera.ptr<f32>, #slice>
+    return
+  }
 }

@@ -40,11 +40,15 @@ enum class WarpReduceKind {
   MinU,
   MaxS,
   MaxU,
+  /// NaN-propagating minimum and maximum (arith.minimumf, maximumf).
   MinF,
   MaxF,
   And,
   Or,
-  Xor
+  Xor,
+  /// Minimum and maximum ignoring a NaN operand (arith.minnumf, maxnumf).
+  MinNumF,
+  MaxNumF
 };
 
 /// A two-dimensional tile a layout conversion has written to shared memory,

@@ -65,6 +65,8 @@ std::optional<WarpReduceKind> getWarpReduceKind(Region &region) {
       .Case([](arith::MaxUIOp) { return WarpReduceKind::MaxU; })
       .Case([](arith::MinimumFOp) { return WarpReduceKind::MinF; })
       .Case([](arith::MaximumFOp) { return WarpReduceKind::MaxF; })
+      .Case([](arith::MinNumFOp) { return WarpReduceKind::MinNumF; })
+      .Case([](arith::MaxNumFOp) { return WarpReduceKind::MaxNumF; })
       .Case([](arith::AndIOp) { return WarpReduceKind::And; })
       .Case([](arith::OrIOp) { return WarpReduceKind::Or; })
       .Case([](arith::XOrIOp) { return WarpReduceKind::Xor; })
