@@ -81,16 +81,19 @@ TEST(AMDGPUTarget, ListsTheMfmaOfEachGeneration) {
   ASSERT_NE(findMfma(cdna2, "int8", 32), nullptr);
   EXPECT_EQ(findMfma(cdna2, "int8", 32)->k, 8u);
   EXPECT_EQ(findMfma(cdna3, "int8", 32)->k, 16u);
-  // fp8: none on CDNA2, fnuz formats on CDNA3, OCP formats on CDNA4.
-  EXPECT_EQ(findMfma(cdna2, "fp8e4b8", 32), nullptr);
-  EXPECT_EQ(findMfma(cdna2, "fp8e4nv", 32), nullptr);
+  // fp8: fnuz formats native on CDNA3, OCP formats native on CDNA4; the
+  // others (all of them on CDNA2) go through fp16 MFMA.
+  for (const char *fp8 : {"fp8e4b8", "fp8e4nv", "fp8e5", "fp8e5b16"}) {
+    ASSERT_NE(findMfma(cdna2, fp8, 32), nullptr) << fp8;
+    EXPECT_EQ(findMfma(cdna2, fp8, 32)->name, "mfma.f32.32x32x8f16") << fp8;
+  }
   ASSERT_NE(findMfma(cdna3, "fp8e4b8", 32), nullptr);
   EXPECT_EQ(findMfma(cdna3, "fp8e4b8", 32)->name, "mfma.f32.32x32x16.fp8.fp8");
   EXPECT_EQ(findMfma(cdna3, "fp8e5b16", 16)->name, "mfma.f32.16x16x32.bf8.bf8");
-  EXPECT_EQ(findMfma(cdna3, "fp8e4nv", 32), nullptr);
-  ASSERT_NE(findMfma(cdna4, "fp8e4nv", 32), nullptr);
-  ASSERT_NE(findMfma(cdna4, "fp8e5", 16), nullptr);
-  EXPECT_EQ(findMfma(cdna4, "fp8e4b8", 32), nullptr);
+  EXPECT_EQ(findMfma(cdna3, "fp8e4nv", 32)->name, "mfma.f32.32x32x8f16");
+  EXPECT_EQ(findMfma(cdna4, "fp8e4nv", 32)->name, "mfma.f32.32x32x16.fp8.fp8");
+  EXPECT_EQ(findMfma(cdna4, "fp8e5", 16)->name, "mfma.f32.16x16x32.bf8.bf8");
+  EXPECT_EQ(findMfma(cdna4, "fp8e4b8", 32)->name, "mfma.f32.32x32x8f16");
 }
 
 TEST(AMDGPUTarget, DescriptionsDifferBetweenArchitectures) {
