@@ -63,46 +63,17 @@ Value packOperand(OpBuilder &b, Location loc, ArrayRef<Value> elements) {
 FailureOr<SmallVector<Value>> amdgpu::lowerMfmaDot(OpBuilder &b, Location loc,
                                                    const DotOperands &operands,
                                                    const Arch &arch) {
-  auto dot = dyn_cast_or_null<DotOp>(operands.op);
-  if (!dot)
+  TargetDescription target = describeArch(arch);
+  FailureOr<AcceleratedDot> matched =
+      matchAcceleratedDot(operands.op, "mfma.", target, MfmaLayoutProvider());
+  if (failed(matched))
     return failure();
-  auto name = dot->getAttrOfType<StringAttr>(kMatrixInstructionAttrName);
-  if (!name || !name.getValue().starts_with("mfma."))
-    return failure();
+  DotOp dot = matched->dot;
+  const MatrixInstruction *instr = matched->instr;
+  const MatrixLayouts *layouts = &matched->layouts;
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto bType = cast<RankedTensorType>(dot.getB().getType());
-  auto cType = cast<RankedTensorType>(dot.getC().getType());
-  std::string aDtype =
-      getMatrixDtype(aType.getElementType(), dot.getInputPrecision());
-  std::string accDtype =
-      getMatrixDtype(cType.getElementType(), InputPrecision::ieee);
-  TargetDescription target = describeArch(arch);
-  const MatrixInstruction *instr = nullptr;
-  for (const MatrixInstruction &mi : target.matrixInstructions)
-    if (mi.name == name.getValue() && mi.aType == aDtype &&
-        mi.accType == accDtype)
-      instr = &mi;
-  FailureOr<gpu::LaunchShape> launch = gpu::getLaunchShape(dot);
-  if (!instr || failed(launch))
-    return failure();
-
-  // The layouts must be the ones the instruction was chosen with.
-  DotShape shape;
-  shape.m = cType.getShape()[0];
-  shape.n = cType.getShape()[1];
-  shape.k = aType.getShape()[1];
-  shape.numWarps = launch->numWarps;
-  shape.threadsPerWarp = launch->threadsPerWarp;
-  llvm::Expected<MatrixLayouts> layouts =
-      MfmaLayoutProvider().getLayouts(*instr, shape);
-  if (!layouts) {
-    llvm::consumeError(layouts.takeError());
-    return failure();
-  }
-  if (layouts->a != gpu::toLinearLayout(aType) ||
-      layouts->b != gpu::toLinearLayout(bType) ||
-      layouts->acc != gpu::toLinearLayout(cType))
-    return failure();
+  StringRef name = instr->name;
 
   int32_t size = int32_t(instr->m);
   int32_t kBlock = int32_t(instr->k);
@@ -137,7 +108,7 @@ FailureOr<SmallVector<Value>> amdgpu::lowerMfmaDot(OpBuilder &b, Location loc,
   }
   // An fp8 dot on an f16 instruction: every operand register widens
   // exactly to f16 first.
-  if (name.getValue().ends_with("f16")) {
+  if (name.ends_with("f16")) {
     for (auto [blocks, type] :
          {std::pair{&aBlocks, aType}, {&bBlocks, bType}}) {
       auto fp8Type = dyn_cast<FloatType>(type.getElementType());
@@ -171,7 +142,7 @@ FailureOr<SmallVector<Value>> amdgpu::lowerMfmaDot(OpBuilder &b, Location loc,
     }
     accs[origin] = vec;
   }
-  StringAttr intrinsic = b.getStringAttr("llvm.amdgcn." + name.getValue());
+  StringAttr intrinsic = b.getStringAttr("llvm.amdgcn." + name);
   // cbsz, abid, blgp: no broadcast between blocks, no lane-group swizzle.
   Value zero = i32Constant(b, loc, 0);
   for (int32_t k : kBlocks) {

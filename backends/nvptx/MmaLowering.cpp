@@ -87,44 +87,14 @@ std::pair<Value, Value> unpackPair(OpBuilder &b, Location loc, Value reg,
 FailureOr<SmallVector<Value>> nvptx::lowerMmaDot(OpBuilder &b, Location loc,
                                                  const DotOperands &operands,
                                                  const Arch &arch) {
-  DotOp dot = matchMatrixDot(operands.op, "mma.sync");
-  if (!dot)
-    return failure();
-  StringRef name =
-      dot->getAttrOfType<StringAttr>(kMatrixInstructionAttrName).getValue();
-  auto aType = cast<RankedTensorType>(dot.getA().getType());
-  auto bType = cast<RankedTensorType>(dot.getB().getType());
-  auto cType = cast<RankedTensorType>(dot.getC().getType());
-  std::string aDtype =
-      getMatrixDtype(aType.getElementType(), dot.getInputPrecision());
-  std::string accDtype =
-      getMatrixDtype(cType.getElementType(), InputPrecision::ieee);
   TargetDescription target = describeArch(arch);
-  const MatrixInstruction *instr = nullptr;
-  for (const MatrixInstruction &mi : target.matrixInstructions)
-    if (mi.name == name && mi.aType == aDtype && mi.accType == accDtype)
-      instr = &mi;
-  FailureOr<gpu::LaunchShape> launch = gpu::getLaunchShape(dot);
-  if (!instr || failed(launch))
+  FailureOr<AcceleratedDot> matched =
+      matchAcceleratedDot(operands.op, "mma.sync", target, MmaLayoutProvider());
+  if (failed(matched))
     return failure();
-
-  // The layouts must be the ones the instruction was chosen with.
-  DotShape shape;
-  shape.m = cType.getShape()[0];
-  shape.n = cType.getShape()[1];
-  shape.k = aType.getShape()[1];
-  shape.numWarps = launch->numWarps;
-  shape.threadsPerWarp = launch->threadsPerWarp;
-  llvm::Expected<MatrixLayouts> layouts =
-      MmaLayoutProvider().getLayouts(*instr, shape);
-  if (!layouts) {
-    llvm::consumeError(layouts.takeError());
-    return failure();
-  }
-  if (layouts->a != gpu::toLinearLayout(aType) ||
-      layouts->b != gpu::toLinearLayout(bType) ||
-      layouts->acc != gpu::toLinearLayout(cType))
-    return failure();
+  const MatrixInstruction *instr = matched->instr;
+  const MatrixLayouts *layouts = &matched->layouts;
+  std::string accDtype = instr->accType;
 
   int32_t v = 32 / getMmaOperandBits(instr->aType);
   int32_t kHigh = 4 * v; // The K bit that selects the second register pair.

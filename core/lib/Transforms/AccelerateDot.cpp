@@ -49,6 +49,50 @@ std::string mlir::tessera::getMatrixDtype(Type type, InputPrecision precision) {
   return "";
 }
 
+FailureOr<AcceleratedDot>
+mlir::tessera::matchAcceleratedDot(Operation *op, llvm::StringRef prefix,
+                                   const TargetDescription &target,
+                                   const MatrixLayoutProvider &provider) {
+  auto dot = dyn_cast_or_null<DotOp>(op);
+  if (!dot)
+    return failure();
+  auto name = dot->getAttrOfType<StringAttr>(kMatrixInstructionAttrName);
+  if (!name || !name.getValue().starts_with(prefix))
+    return failure();
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto bType = cast<RankedTensorType>(dot.getB().getType());
+  auto cType = cast<RankedTensorType>(dot.getC().getType());
+  std::string aDtype =
+      getMatrixDtype(aType.getElementType(), dot.getInputPrecision());
+  std::string accDtype =
+      getMatrixDtype(cType.getElementType(), InputPrecision::ieee);
+  const MatrixInstruction *instr = nullptr;
+  for (const MatrixInstruction &mi : target.matrixInstructions)
+    if (mi.name == name.getValue() && mi.aType == aDtype &&
+        mi.accType == accDtype)
+      instr = &mi;
+  FailureOr<gpu::LaunchShape> launch = gpu::getLaunchShape(dot);
+  if (!instr || failed(launch))
+    return failure();
+  // The layouts must be the ones the instruction was chosen with.
+  DotShape shape;
+  shape.m = cType.getShape()[0];
+  shape.n = cType.getShape()[1];
+  shape.k = aType.getShape()[1];
+  shape.numWarps = launch->numWarps;
+  shape.threadsPerWarp = launch->threadsPerWarp;
+  llvm::Expected<MatrixLayouts> layouts = provider.getLayouts(*instr, shape);
+  if (!layouts) {
+    llvm::consumeError(layouts.takeError());
+    return failure();
+  }
+  if (layouts->a != gpu::toLinearLayout(aType) ||
+      layouts->b != gpu::toLinearLayout(bType) ||
+      layouts->acc != gpu::toLinearLayout(cType))
+    return failure();
+  return AcceleratedDot{dot, instr, std::move(*layouts)};
+}
+
 namespace {
 
 /// Checks that `layout` is a distributed layout of a tensor of `shape`.

@@ -63,6 +63,25 @@ public:
 /// "tf32"; integers are "int8", "int32", ... Empty for other types.
 std::string getMatrixDtype(Type type, InputPrecision precision);
 
+/// A dot accelerate-dot gave a matrix instruction, as a target's dot
+/// lowering meets it.
+struct AcceleratedDot {
+  DotOp dot;
+  /// The instruction, an entry of the TargetDescription passed to
+  /// matchAcceleratedDot (which must outlive this).
+  const MatrixInstruction *instr = nullptr;
+  MatrixLayouts layouts;
+};
+
+/// `op` as a dot accelerate-dot gave an instruction of `target` whose name
+/// starts with `prefix`, with operand types that instruction takes, when
+/// its operands and accumulator are still in the layouts `provider` gives
+/// it; failure (nothing emitted) otherwise, so the lowering can decline.
+FailureOr<AcceleratedDot>
+matchAcceleratedDot(Operation *op, llvm::StringRef prefix,
+                    const TargetDescription &target,
+                    const MatrixLayoutProvider &provider);
+
 /// The accelerate-dot pass over laid-out (tessera_gpu) IR for `target`,
 /// whose layouts come from `provider`.
 std::unique_ptr<Pass>
