@@ -6,6 +6,9 @@
 
 #include <dlfcn.h>
 
+#include <mutex>
+#include <vector>
+
 using namespace mlir::tessera;
 using namespace mlir::tessera::detail;
 
@@ -26,6 +29,21 @@ std::string loaderReason(const std::string &path,
   llvm::StringRef reason(message);
   reason.consume_front(path + ": ");
   return reason.str();
+}
+
+/// Keeps `library` loaded until the process exits. An accepted plugin has
+/// run code against MLIR and LLVM, whose process-wide registries (types and
+/// passes identified by name, command-line options, dialect extensions) may
+/// keep pointers into its code and data after every session that used it
+/// has ended; unloading it would leave them dangling. LLVM's own plugins
+/// (sys::DynamicLibrary::getPermanentLibrary) stay loaded for this reason.
+void pin(std::shared_ptr<boost::dll::shared_library> library) {
+  static std::mutex mutex;
+  // Never destroyed: unloading at exit has the same hazard.
+  static auto *pinned =
+      new std::vector<std::shared_ptr<boost::dll::shared_library>>();
+  std::lock_guard<std::mutex> lock(mutex);
+  pinned->push_back(std::move(library));
 }
 } // namespace
 
@@ -77,6 +95,7 @@ detail::loadPlugin(const PluginCandidate &candidate) {
   if (!d->createBackend || !d->destroyBackend)
     return refuse("its descriptor lacks createBackend or destroyBackend");
 
+  pin(plugin.library);
   plugin.descriptor = d;
   plugin.info.name = d->name;
   plugin.info.version = d->version ? d->version : "";

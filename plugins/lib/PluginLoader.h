@@ -11,9 +11,9 @@
 
 namespace mlir::tessera::detail {
 
-/// A plugin file loaded and its descriptor accepted. The library stays
-/// loaded while anything holds `library`: the registry, and every backend
-/// the plugin created.
+/// A plugin file loaded and its descriptor accepted. An accepted library
+/// stays loaded until the process exits (MLIR's and LLVM's process-wide
+/// registries may point into it); a refused one is unloaded.
 struct LoadedPlugin {
   std::shared_ptr<boost::dll::shared_library> library;
   const TesseraPluginDescriptor *descriptor = nullptr;
@@ -21,7 +21,8 @@ struct LoadedPlugin {
 };
 
 /// Loads `candidate` and checks its descriptor without calling into the
-/// backend. The error says why the file is refused, without naming it.
+/// backend; an accepted plugin is never unloaded. The error says why the
+/// file is refused, without naming it.
 llvm::Expected<LoadedPlugin> loadPlugin(const PluginCandidate &candidate);
 
 } // namespace mlir::tessera::detail

@@ -15,6 +15,7 @@
 #include <spdlog/sinks/ostream_sink.h>
 
 #include <algorithm>
+#include <dlfcn.h>
 #include <sstream>
 
 using namespace mlir::tessera;
@@ -263,6 +264,33 @@ TEST(PluginRegistryTest, BackendOutlivesTheRegistry) {
   EXPECT_EQ(backend->getName(), "fixture-good");
   EXPECT_EQ(backend->getDriver().getUnavailableReason(), "a test fixture");
   backend.reset();
+}
+
+/// True while `path` is mapped into this process.
+bool isLoaded(const std::string &path) {
+  void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_NOLOAD);
+  if (handle)
+    dlclose(handle);
+  return handle != nullptr;
+}
+
+TEST(PluginRegistryTest, AcceptedPluginsStayLoaded) {
+  // MLIR keeps names of the types a plugin used in process-wide tables; a
+  // later session of another plugin read them after the first plugin was
+  // unloaded and crashed (amdgpu, then nvptx, in one process).
+  {
+    PluginRegistry registry(only({fixture("good")}));
+    llvm::Expected<std::shared_ptr<Backend>> created =
+        registry.create("fixture-good");
+    ASSERT_TRUE(bool(created)) << llvm::toString(created.takeError());
+  }
+  EXPECT_TRUE(isLoaded(fixture("good")));
+  // A refused file ran nothing but its entry point and goes.
+  {
+    PluginRegistry registry(only({fixture("newer-api")}));
+    EXPECT_EQ(registry.getLoadFailures().size(), 1u);
+  }
+  EXPECT_FALSE(isLoaded(fixture("newer-api")));
 }
 
 TEST(PluginRegistryTest, UnknownNames) {
