@@ -46,6 +46,8 @@ SharedMemoryPlan lowering::planSharedMemory(ModuleOp module) {
                                  cast<RankedTensorType>(cvt.getType()));
     else if (auto reduce = dyn_cast<ReduceOp>(op))
       bytes = getReduceScratchBytes(reduce);
+    else if (auto scan = dyn_cast<ScanOp>(op))
+      bytes = getScanScratchBytes(scan);
     else if (isa<AtomicRMWOp, AtomicCASOp>(op) &&
              !isa<RankedTensorType>(op->getResult(0).getType()))
       bytes = 8;
@@ -110,6 +112,7 @@ struct LowerToLLVMPass
     populateDescriptorPatterns(converter, patterns, ctx);
     populateSharedMemoryPatterns(converter, patterns, ctx);
     populateReducePatterns(converter, patterns, ctx);
+    populateScanPatterns(converter, patterns, ctx);
     populateDotPatterns(converter, patterns, ctx);
     populateMiscPatterns(converter, patterns, ctx);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);

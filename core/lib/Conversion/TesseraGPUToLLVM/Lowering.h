@@ -207,6 +207,8 @@ void populateMemoryPatterns(GPUTypeConverter &converter,
                             RewritePatternSet &patterns, LoweringContext &ctx);
 void populateReducePatterns(GPUTypeConverter &converter,
                             RewritePatternSet &patterns, LoweringContext &ctx);
+void populateScanPatterns(GPUTypeConverter &converter,
+                          RewritePatternSet &patterns, LoweringContext &ctx);
 void populateDotPatterns(GPUTypeConverter &converter,
                          RewritePatternSet &patterns, LoweringContext &ctx);
 void populateDescriptorPatterns(GPUTypeConverter &converter,
@@ -289,8 +291,32 @@ FailureOr<SmallVector<Value>> readSwizzledTile(
 unsigned getTileAccessWidth(const LinearLayout &layout, unsigned rank,
                             unsigned vec);
 
+//===--- Reductions and scans
+//----------------------------------------------===//
+
+/// The bits of input dimension `inDim` of `layout` whose bases move along
+/// `axis`; an error on `op` (which `what`s: "reduce", "scan") when one of
+/// them also moves along another dimension.
+FailureOr<SmallVector<unsigned>> getAxisBits(const LinearLayout &layout,
+                                             StringRef inDim, unsigned axis,
+                                             Operation *op, StringRef what);
+
+/// The combine region `region` (arguments: the accumulators, then the new
+/// values) applied to (`acc`, `cur`), inlined at the builder.
+SmallVector<Value> inlineCombine(OpBuilder &b, Region &region,
+                                 ArrayRef<Value> acc, ArrayRef<Value> cur);
+
+/// The value the scalar `value` (integer, float or pointer of any width)
+/// holds in lane `lane ^ mask`: narrower values travel in an i32, wider ones
+/// in two. Fails when the target cannot shuffle.
+FailureOr<Value> shuffleAny(OpBuilder &b, Location loc, LoweringHooks &hooks,
+                            Value value, unsigned mask);
+
 /// Scratch bytes a reduction needs (0 when it stays within warps).
 uint64_t getReduceScratchBytes(ReduceOp op);
+
+/// Scratch bytes a scan needs (0 when it stays within warps).
+uint64_t getScanScratchBytes(ScanOp op);
 
 } // namespace mlir::tessera::lowering
 

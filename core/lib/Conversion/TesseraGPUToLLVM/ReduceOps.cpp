@@ -12,7 +12,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <map>
@@ -22,27 +21,6 @@ using namespace mlir::tessera;
 using namespace mlir::tessera::lowering;
 
 namespace {
-
-/// The bits of `inDim` whose bases move along `axis`, after checking that
-/// they move along nothing else.
-FailureOr<SmallVector<unsigned>> getAxisBits(const LinearLayout &layout,
-                                             StringRef inDim, unsigned axis,
-                                             Operation *op) {
-  SmallVector<unsigned> bits;
-  if (!layout.hasInDim(inDim))
-    return bits;
-  for (auto [i, basis] : llvm::enumerate(layout.getBases(inDim))) {
-    if (basis[axis] == 0)
-      continue;
-    for (auto [d, v] : llvm::enumerate(basis))
-      if (d != axis && v != 0)
-        return op->emitError("cannot reduce over a layout whose ")
-               << inDim << " bit " << i
-               << " moves along the reduced and another dimension";
-    bits.push_back(i);
-  }
-  return bits;
-}
 
 /// The single combining op of a reduction region the targets know natively.
 std::optional<WarpReduceKind> getWarpReduceKind(Region &region) {
@@ -73,74 +51,13 @@ std::optional<WarpReduceKind> getWarpReduceKind(Region &region) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-/// The value `value` holds in lane `lane ^ mask`, for any scalar: narrower
-/// values travel in an i32, wider ones in several.
-FailureOr<Value> shuffleAny(OpBuilder &b, Location loc, LoweringHooks &hooks,
-                            Value value, unsigned mask) {
-  Type type = value.getType();
-  unsigned bits =
-      isa<LLVM::LLVMPointerType>(type) ? 64 : type.getIntOrFloatBitWidth();
-  Type i32 = b.getI32Type();
-  if (bits == 32)
-    return hooks.shuffleXor(b, loc, value, mask);
-  if (bits < 32) {
-    Type intType = b.getIntegerType(bits);
-    Value asInt = isa<FloatType>(type)
-                      ? LLVM::BitcastOp::create(b, loc, intType, value)
-                      : value;
-    Value wide = LLVM::ZExtOp::create(b, loc, i32, asInt);
-    FailureOr<Value> got = hooks.shuffleXor(b, loc, wide, mask);
-    if (failed(got))
-      return failure();
-    Value narrow = LLVM::TruncOp::create(b, loc, intType, *got);
-    return isa<FloatType>(type)
-               ? LLVM::BitcastOp::create(b, loc, type, narrow).getResult()
-               : narrow;
-  }
-  // 64 bits: two halves.
-  Value asInt = value;
-  Type i64 = b.getI64Type();
-  if (isa<LLVM::LLVMPointerType>(type))
-    asInt = LLVM::PtrToIntOp::create(b, loc, i64, value);
-  else if (isa<FloatType>(type))
-    asInt = LLVM::BitcastOp::create(b, loc, i64, value);
-  Value lo = LLVM::TruncOp::create(b, loc, i32, asInt);
-  Value hi = LLVM::TruncOp::create(
-      b, loc, i32, LLVM::LShrOp::create(b, loc, asInt, createI64(b, loc, 32)));
-  FailureOr<Value> gotLo = hooks.shuffleXor(b, loc, lo, mask);
-  FailureOr<Value> gotHi = hooks.shuffleXor(b, loc, hi, mask);
-  if (failed(gotLo) || failed(gotHi))
-    return failure();
-  Value joined = LLVM::OrOp::create(
-      b, loc, LLVM::ZExtOp::create(b, loc, i64, *gotLo),
-      LLVM::ShlOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i64, *gotHi),
-                          createI64(b, loc, 32)));
-  if (isa<LLVM::LLVMPointerType>(type))
-    return LLVM::IntToPtrOp::create(b, loc, type, joined).getResult();
-  if (isa<FloatType>(type))
-    return LLVM::BitcastOp::create(b, loc, type, joined).getResult();
-  return joined;
-}
-
 struct ReduceLowering : public GPUPattern<ReduceOp> {
   using GPUPattern::GPUPattern;
 
   /// The combine region applied to (acc, cur), inlined at the builder.
   SmallVector<Value> combine(ConversionPatternRewriter &rewriter, ReduceOp op,
                              ArrayRef<Value> acc, ArrayRef<Value> cur) const {
-    Block &block = op.getCombineOp().front();
-    IRMapping mapping;
-    unsigned n = acc.size();
-    for (unsigned i = 0; i < n; ++i) {
-      mapping.map(block.getArgument(i), acc[i]);
-      mapping.map(block.getArgument(n + i), cur[i]);
-    }
-    for (Operation &inner : block.without_terminator())
-      rewriter.clone(inner, mapping);
-    SmallVector<Value> results;
-    for (Value v : block.getTerminator()->getOperands())
-      results.push_back(mapping.lookupOrDefault(v));
-    return results;
+    return inlineCombine(rewriter, op.getCombineOp(), acc, cur);
   }
 
   LogicalResult
@@ -177,9 +94,9 @@ struct ReduceLowering : public GPUPattern<ReduceOp> {
 
     // 2. Across lanes.
     FailureOr<SmallVector<unsigned>> laneBits =
-        getAxisBits(layout, kLaneDim, axis, op);
+        getAxisBits(layout, kLaneDim, axis, op, "reduce");
     FailureOr<SmallVector<unsigned>> warpBits =
-        getAxisBits(layout, kWarpDim, axis, op);
+        getAxisBits(layout, kWarpDim, axis, op, "reduce");
     if (failed(laneBits) || failed(warpBits))
       return failure();
     if (!laneBits->empty()) {

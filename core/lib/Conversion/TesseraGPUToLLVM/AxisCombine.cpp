@@ -1,0 +1,100 @@
+//===- AxisCombine.cpp - What reductions and scans share ------------------===//
+//
+// Both combine the elements along one axis with a region: they find the
+// layout bits that move along the axis, inline the region, and exchange
+// scalars of any width between lanes.
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::tessera;
+using namespace mlir::tessera::lowering;
+
+FailureOr<SmallVector<unsigned>>
+lowering::getAxisBits(const LinearLayout &layout, StringRef inDim,
+                      unsigned axis, Operation *op, StringRef what) {
+  SmallVector<unsigned> bits;
+  if (!layout.hasInDim(inDim))
+    return bits;
+  for (auto [i, basis] : llvm::enumerate(layout.getBases(inDim))) {
+    if (basis[axis] == 0)
+      continue;
+    for (auto [d, v] : llvm::enumerate(basis))
+      if (d != axis && v != 0)
+        return op->emitError("cannot ")
+               << what << " along axis " << axis << " a layout whose " << inDim
+               << " bit " << i << " moves along dimension " << d << " too";
+    bits.push_back(i);
+  }
+  return bits;
+}
+
+SmallVector<Value> lowering::inlineCombine(OpBuilder &b, Region &region,
+                                           ArrayRef<Value> acc,
+                                           ArrayRef<Value> cur) {
+  Block &block = region.front();
+  IRMapping mapping;
+  unsigned n = acc.size();
+  for (unsigned i = 0; i < n; ++i) {
+    mapping.map(block.getArgument(i), acc[i]);
+    mapping.map(block.getArgument(n + i), cur[i]);
+  }
+  for (Operation &inner : block.without_terminator())
+    b.clone(inner, mapping);
+  SmallVector<Value> results;
+  for (Value v : block.getTerminator()->getOperands())
+    results.push_back(mapping.lookupOrDefault(v));
+  return results;
+}
+
+FailureOr<Value> lowering::shuffleAny(OpBuilder &b, Location loc,
+                                      LoweringHooks &hooks, Value value,
+                                      unsigned mask) {
+  Type type = value.getType();
+  unsigned bits =
+      isa<LLVM::LLVMPointerType>(type) ? 64 : type.getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type();
+  if (bits == 32)
+    return hooks.shuffleXor(b, loc, value, mask);
+  if (bits < 32) {
+    Type intType = b.getIntegerType(bits);
+    Value asInt = isa<FloatType>(type)
+                      ? LLVM::BitcastOp::create(b, loc, intType, value)
+                      : value;
+    Value wide = LLVM::ZExtOp::create(b, loc, i32, asInt);
+    FailureOr<Value> got = hooks.shuffleXor(b, loc, wide, mask);
+    if (failed(got))
+      return failure();
+    Value narrow = LLVM::TruncOp::create(b, loc, intType, *got);
+    return isa<FloatType>(type)
+               ? LLVM::BitcastOp::create(b, loc, type, narrow).getResult()
+               : narrow;
+  }
+  // 64 bits: two halves.
+  Value asInt = value;
+  Type i64 = b.getI64Type();
+  if (isa<LLVM::LLVMPointerType>(type))
+    asInt = LLVM::PtrToIntOp::create(b, loc, i64, value);
+  else if (isa<FloatType>(type))
+    asInt = LLVM::BitcastOp::create(b, loc, i64, value);
+  Value lo = LLVM::TruncOp::create(b, loc, i32, asInt);
+  Value hi = LLVM::TruncOp::create(
+      b, loc, i32, LLVM::LShrOp::create(b, loc, asInt, createI64(b, loc, 32)));
+  FailureOr<Value> gotLo = hooks.shuffleXor(b, loc, lo, mask);
+  FailureOr<Value> gotHi = hooks.shuffleXor(b, loc, hi, mask);
+  if (failed(gotLo) || failed(gotHi))
+    return failure();
+  Value joined = LLVM::OrOp::create(
+      b, loc, LLVM::ZExtOp::create(b, loc, i64, *gotLo),
+      LLVM::ShlOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i64, *gotHi),
+                          createI64(b, loc, 32)));
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::IntToPtrOp::create(b, loc, type, joined).getResult();
+  if (isa<FloatType>(type))
+    return LLVM::BitcastOp::create(b, loc, type, joined).getResult();
+  return joined;
+}
