@@ -261,8 +261,11 @@ struct ScanLowering : public GPUPattern<ScanOp> {
                         "which this scan needs";
             partner.push_back(*got);
           }
-          joined[key] = combine(select(upper, partner, total),
-                                select(upper, total, partner));
+          // The lower block's total first (built in order, so that the
+          // IR does not depend on the compiler's argument order).
+          SmallVector<Value> lower = select(upper, partner, total);
+          SmallVector<Value> higher = select(upper, total, partner);
+          joined[key] = combine(lower, higher);
           partners[key] = std::move(partner);
         }
         for (Element &e : elements)
