@@ -24,6 +24,9 @@ constexpr std::pair<EmitStage, llvm::StringLiteral> kStageNames[] = {
     {EmitStage::Binary, "bin"},
 };
 
+/// The metadata entry of a CompiledKernel that keeps its remarks.
+constexpr char kRemarksKey[] = "remarks";
+
 llvm::Error compileError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
@@ -167,6 +170,9 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
         if (kernel) {
           result.kernel = std::move(*kernel);
           result.cacheHit = true;
+          auto remarks = result.kernel->metadata.find(kRemarksKey);
+          if (remarks != result.kernel->metadata.end())
+            result.remarks = remarks->second;
           return result;
         }
         // Written by another version of the serializer: rebuild it.
@@ -189,6 +195,15 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
   // with its source line and caret.
   SourceMgrDiagnosticHandler handler(scope.getSourceMgr(), &context,
                                      mlirStream);
+  // A remark is for the kernel's author: its line and caret, without the
+  // note printing the operation in the IR (errors keep it).
+  ScopedDiagnosticHandler remarks(&context, [&](Diagnostic &diag) {
+    if (diag.getSeverity() != DiagnosticSeverity::Remark)
+      return failure();
+    handler.emitDiagnostic(diag.getLocation(), diag.str(),
+                           DiagnosticSeverity::Remark);
+    return success();
+  });
 
   fe::CompileOptions frontendOptions;
   frontendOptions.debug = request.debug;
@@ -217,6 +232,10 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
     return compileFailure(scope, mlirDiagnostics,
                           "the pipeline failed on kernel '" + request.kernel +
                               "'");
+  // What succeeded may still have said something (only remarks and
+  // warnings reach here).
+  result.remarks = scope.takeText() + mlirDiagnostics;
+  mlirDiagnostics.clear();
   if (stage == EmitStage::TesseraGPU) {
     llvm::raw_string_ostream os(result.text);
     module->print(os);
@@ -249,6 +268,9 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
       backend->emitBinary(**llvmModule, request.kernel, *target, options);
   if (!kernel)
     return kernel.takeError();
+  result.remarks += mlirDiagnostics;
+  if (!result.remarks.empty())
+    kernel->metadata[kRemarksKey] = result.remarks;
   if (cache && stage == EmitStage::Binary) {
     // Stored even after a dump: the binary is the same either way.
     if (llvm::Error err =

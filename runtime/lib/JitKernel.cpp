@@ -21,6 +21,14 @@ static llvm::Error launchError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
+/// A compilation's remarks (why a dot stays on multiply-adds...) go to the
+/// log: a program that launches kernels does not print them by default.
+static void logRemarks(const CompileResult &compiled) {
+  llvm::StringRef remarks = llvm::StringRef(compiled.remarks).rtrim();
+  if (!remarks.empty())
+    getLogger().info("{}", remarks.str());
+}
+
 JitKernel::~JitKernel() {
   Device *device = runtime.getDevice();
   if (!device)
@@ -377,6 +385,7 @@ llvm::Expected<LoadedKernel *> JitKernel::getOrLoad(const Binding &binding) {
       runtime.getCompiler().compile(*source, request, EmitStage::Binary);
   if (!compiled)
     return compiled.takeError();
+  logRemarks(*compiled);
   ++loads;
   if (compiled->cacheHit)
     ++diskCacheHits;
@@ -783,6 +792,7 @@ JitKernel::getOrCompile(const ArgumentSpecialization &spec,
       runtime.getCompiler().compile(*source, request, EmitStage::Binary);
   if (!compiled)
     return compiled.takeError();
+  logRemarks(*compiled);
   auto result = std::make_unique<CompiledSpecialization>();
   result->seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)

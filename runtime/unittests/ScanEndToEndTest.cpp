@@ -18,6 +18,7 @@
 #include "llvm/Support/Path.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <limits>
@@ -127,8 +128,14 @@ protected:
       FAIL() << why;
     }
     rt = std::move(*opened);
-    if (rt->getDevice())
+    if (rt->getDevice()) {
+      std::printf("%s: running on device %u (%s)\n", param.name,
+                  rt->getDevice()->getIndex(),
+                  rt->getDevice()->getProperties().name.c_str());
       return;
+    }
+    std::printf("%s: no device, compiling only for %s\n", param.name,
+                param.arch);
     // No device: compile for a named architecture, run nothing.
     options.allowNoDevice = false;
     options.compileOnly = true;
@@ -331,11 +338,10 @@ TEST_P(ScanEndToEnd, NonCommutativeTupleCombine) {
     for (bool reverse : {false, true}) {
       auto a = cast<int32_t>(smallInts(s.m * s.n, -3, 3, s.n));
       auto b = cast<int32_t>(smallInts(s.m * s.n, -50, 50, s.n + 1));
-      auto got =
-          run("linear_recurrence", 1,
-              {HostArray::of(a, "i32"), HostArray::of(b, "i32")},
-              {HostArray::of(std::vector<int32_t>(a.size()), "i32")}, {},
-              {{"M", s.m}, {"N", s.n}, {"REVERSE", reverse}}, s.warps);
+      auto got = run("linear_recurrence", 1,
+                     {HostArray::of(a, "i32"), HostArray::of(b, "i32")},
+                     {HostArray::of(std::vector<int32_t>(a.size()), "i32")}, {},
+                     {{"M", s.m}, {"N", s.n}, {"REVERSE", reverse}}, s.warps);
       if (!got)
         continue;
       std::vector<Affine> steps;

@@ -1,13 +1,15 @@
-// RUN: tessera-opt %s --split-input-file --tessera-test-lower-to-llvm 2>&1 | FileCheck %s
+// RUN: tessera-opt %s --split-input-file --tessera-test-lower-to-llvm | FileCheck %s
+// RUN: tessera-opt %s --split-input-file --tessera-test-lower-to-llvm -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
 // The test target declines every dot, so the core multiplies and adds: each
 // thread holds 2 accumulator elements and the K = 4 row and column of each,
-// so 8 fused multiply-adds on f32 widened from f16, and a remark says why.
+// so 8 fused multiply-adds on f32 widened from f16. The accumulator is
+// blocked, as accelerate-dot leaves a dot no instruction takes (and its
+// remark says why), so the lowering adds none.
 #blocked = #tessera_gpu.blocked<sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
 #a = #tessera_gpu.dot_op<opIdx = 0, parent = #blocked>
 #b = #tessera_gpu.dot_op<opIdx = 1, parent = #blocked>
 module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
-  // CHECK: remark: dot computed with multiply-adds: the test target has no matrix instruction for 'f16' x 'f16' -> 'f32'
   // CHECK-LABEL: llvm.func internal @dot
   // CHECK-COUNT-8: llvm.intr.fmuladd({{.*}}) : (f32, f32, f32) -> f32
   // CHECK-NOT: llvm.intr.fmuladd
@@ -60,3 +62,24 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
   }
 }
 
+
+// -----
+
+// A dot in a layout chosen for a matrix instruction (here a linear layout
+// whose operands still give each thread its rows and columns) that the
+// target declines: the multiply-adds come with a remark naming the layout.
+#acc = #tessera_gpu.linear<register = [[0, 1]], lane = [[0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], warp = [], block = []>
+#la = #tessera_gpu.linear<register = [[0, 1], [0, 2]], lane = [[0, 0], [0, 0], [0, 0], [1, 0], [2, 0]], warp = [], block = []>
+#lb = #tessera_gpu.linear<register = [[0, 1], [1, 0], [2, 0]], lane = [[0, 2], [0, 4], [0, 8], [0, 0], [0, 0]], warp = [], block = []>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // Only this dot has a remark.
+  // REMARK-NOT: remark
+  // REMARK: :[[@LINE+5]]:10: remark: dot computed with multiply-adds: the test target declined the dot in layout #tessera_gpu.linear<
+  // REMARK-NOT: remark
+  // CHECK-LABEL: llvm.func internal @declined
+  // CHECK-COUNT-8: llvm.intr.fmuladd
+  func.func @declined(%a: tensor<4x4xf16, #la>, %b: tensor<4x16xf16, #lb>, %c: tensor<4x16xf32, #acc>) -> tensor<4x16xf32, #acc> {
+    %d = tessera.dot %a, %b, %c : tensor<4x4xf16, #la> * tensor<4x16xf16, #lb> -> tensor<4x16xf32, #acc>
+    return %d : tensor<4x16xf32, #acc>
+  }
+}

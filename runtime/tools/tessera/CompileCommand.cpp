@@ -196,6 +196,8 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
       compiler.compile(**source, request, *stage);
   if (!result)
     return fail(result.takeError());
+  // As a compiler prints its warnings: why a dot stays on multiply-adds...
+  llvm::errs() << result->remarks;
 
   if (verbose) {
     const PluginIdentity &plugin = (*rt)->getPluginIdentity();

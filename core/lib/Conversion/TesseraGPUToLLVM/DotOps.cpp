@@ -123,10 +123,13 @@ struct DotLowering : public GPUPattern<DotOp> {
              << " target declined this dot, and its operand layouts do not "
                 "give each thread the rows and columns of its accumulator "
                 "elements, which the multiply-add lowering needs";
-    op.emitRemark("dot computed with multiply-adds: the ")
-        << ctx.hooks.getName() << " target has no matrix instruction for "
-        << aType.getElementType() << " x " << bType.getElementType() << " -> "
-        << cType.getElementType() << " at this shape and layout";
+    // A blocked accumulator is where accelerate-dot leaves the dots no
+    // matrix instruction takes, and it has said why; any other layout was
+    // chosen for an instruction the target then declined.
+    if (!isa<gpu::BlockedAttr>(cType.getEncoding()))
+      op.emitRemark("dot computed with multiply-adds: the ")
+          << ctx.hooks.getName() << " target declined the dot in layout "
+          << cType.getEncoding();
 
     int64_t k = aType.getShape()[1];
     auto aIndex = indexRegisters(la), bIndex = indexRegisters(lb);

@@ -80,6 +80,11 @@ struct CompileResult {
   /// The options the kernel was compiled with (arch resolved, autotune
   /// config applied).
   CompileOptions options;
+  /// The remarks and warnings the compilation emitted (why a dot stays on
+  /// multiply-adds...), with the kernel file's line and caret; empty when
+  /// none. A binary keeps them in its metadata ("remarks"), so a cache hit
+  /// gives them too.
+  std::string remarks;
 };
 
 class KernelCompiler {
