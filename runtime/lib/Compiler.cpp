@@ -155,6 +155,9 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
     CacheKeyInputs inputs;
     inputs.tesseraVersion = getTesseraVersion().str();
     inputs.plugin = plugin;
+    std::call_once(pluginBinaryOnce,
+                   [&] { pluginBinary = hashPluginFile(plugin.path); });
+    inputs.pluginBinary = pluginBinary;
     inputs.target = target->str();
     inputs.options = options.str();
     inputs.pipelineHash = pipeline.hash(pipelineOptions);

@@ -17,7 +17,7 @@ PluginBackendProvider::PluginBackendProvider(
 std::vector<PluginIdentity> PluginBackendProvider::listBackends() {
   std::vector<PluginIdentity> ids;
   for (const PluginInfo &info : registry->enumerate())
-    ids.push_back({info.name, info.version, info.description});
+    ids.push_back({info.name, info.version, info.description, info.path});
   return ids;
 }
 

@@ -1,10 +1,11 @@
 //===- CacheKey.h - What a compiled kernel is addressed by ------*- C++ -*-===//
 //
 // A compiled kernel is stored under the hash of everything that can change
-// its bytes: the compiler (Tessera's version), the plugin (name, version and
-// a hash of its description), the target, the compile options, the
-// pipeline, the source text of the kernel file and of the files it imports
-// from its own directory, the kernel and its specialization. Two inputs
+// its bytes: the compiler (Tessera's version), the plugin (name, version, a
+// hash of its description and one of its file's bytes, so that a rebuilt
+// plugin never reads what its earlier build wrote), the target, the compile
+// options, the pipeline, the source text of the kernel file and of the files it
+// imports from its own directory, the kernel and its specialization. Two inputs
 // that differ in any of these get different keys; nothing else is in it, so
 // the same kernel compiled again anywhere gets the same key.
 //
@@ -18,11 +19,13 @@
 
 namespace mlir::tessera::runtime {
 
-/// Who compiled it: the plugin as its descriptor names it.
+/// Who compiled it: the plugin as its descriptor names it, and the file it
+/// was loaded from (empty for a backend created in process).
 struct PluginIdentity {
   std::string name;
   std::string version;
   std::string description;
+  std::string path;
 };
 
 /// The inputs of a cache key, each as stable text.
@@ -30,6 +33,8 @@ struct CacheKeyInputs {
   /// getTesseraVersion().
   std::string tesseraVersion;
   PluginIdentity plugin;
+  /// hashPluginFile() of the plugin's file.
+  std::string pluginBinary;
   /// TargetDescription::str().
   std::string target;
   /// CompileOptions::str().
@@ -56,6 +61,11 @@ std::string computeCacheKey(const CacheKeyInputs &inputs);
 
 /// A lowercase hex SHA-256 of `text`.
 std::string sha256Hex(llvm::StringRef text);
+
+/// A hash of the bytes of the plugin file `path` (XXH3-128, hex: a few
+/// milliseconds for a plugin of megabytes); "" for an empty path, and
+/// "unreadable" when the file cannot be read.
+std::string hashPluginFile(llvm::StringRef path);
 
 } // namespace mlir::tessera::runtime
 

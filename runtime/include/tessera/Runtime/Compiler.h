@@ -17,6 +17,7 @@
 #include "tessera/Runtime/KernelSource.h"
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -116,6 +117,9 @@ public:
 private:
   std::shared_ptr<Backend> backend;
   PluginIdentity plugin;
+  /// hashPluginFile() of the plugin, computed at the first binary compile.
+  std::once_flag pluginBinaryOnce;
+  std::string pluginBinary;
   DiskCache *cache;
   DumpOptions dump;
 };
