@@ -165,16 +165,18 @@ LinearLayout nvptx::wgmmaOperandBLayout(int64_t k, int64_t n,
 /// wgmma layouts for a dot of `shape`, or why not.
 static llvm::Expected<MatrixLayouts>
 getWgmmaLayouts(const MatrixInstruction &instr, const DotShape &shape) {
-  if (getMmaOperandBits(instr.aType) != 16 || instr.accType != "fp32")
+  unsigned bits = getMmaOperandBits(instr.aType);
+  bool fp8 = instr.aType == "fp8e4nv" || instr.aType == "fp8e5";
+  if ((bits != 16 && !fp8) || instr.accType != "fp32")
     return decline("the nvptx lowering emits " + instr.name +
-                   " for 16-bit operands with fp32 accumulators only");
+                   " for 16-bit and fp8 operands with fp32 accumulators only");
   if (shape.threadsPerWarp != 32)
     return decline("wgmma needs 32 threads per warp");
   if (!llvm::isPowerOf2_64(shape.m) || !llvm::isPowerOf2_64(shape.n) ||
-      !llvm::isPowerOf2_64(shape.k) || shape.k < 16 || shape.n < 16)
-    return decline(llvm::formatv("a {0}x{1}x{2} dot is not tiled by m64nNk16 "
+      !llvm::isPowerOf2_64(shape.k) || shape.k < instr.k || shape.n < 16)
+    return decline(llvm::formatv("a {0}x{1}x{2} dot is not tiled by m64nNk{3} "
                                  "with N >= 16",
-                                 shape.m, shape.n, shape.k));
+                                 shape.m, shape.n, shape.k, instr.k));
   std::optional<WarpgroupGrid> groups =
       chooseWgmmaGroups(shape.m, shape.n, shape.numWarps);
   if (!groups)

@@ -9,9 +9,12 @@
 // transposition's source row-major and views it transposed, so that K is
 // contiguous; otherwise B is stored row-major (N contiguous), or with K
 // contiguous where a warpgroup's columns are narrower than one swizzle row.
-// A stays where it is: read in place from a ring, else from registers
-// (staging attention's loop-invariant Q in shared memory instead measured
-// slower on the H100: 140 vs 153 TFLOP/s, causal 96 vs 124).
+// A 16-bit A stays where it is: read in place from a ring, else from
+// registers (staging attention's loop-invariant Q in shared memory instead
+// measured slower on the H100: 140 vs 153 TFLOP/s, causal 96 vs 124). wgmma
+// reads 8-bit (fp8) operands only K-major from shared memory: such a B is
+// always stored K-major, and such an A not already in a ring is stored too,
+// in the same barrier window.
 //
 //===----------------------------------------------------------------------===//
 #include "MmaLayouts.h"
@@ -70,14 +73,28 @@ bool canReadInPlace(gpu::LocalLoadOp load, DotOp dot) {
   return load->hasOneUse() && nothingWritesBetween(load, dot);
 }
 
-/// True when B is read from a buffer wgmma can take as it is, in place.
-bool readsWgmmaBuffer(DotOp dot, int64_t columns) {
-  auto load = dot.getB().getDefiningOp<gpu::LocalLoadOp>();
+/// True for 8-bit operands, which wgmma reads only K-major from shared
+/// memory (A too).
+bool hasByteOperands(DotOp dot) {
+  return cast<RankedTensorType>(dot.getA().getType())
+             .getElementType()
+             .getIntOrFloatBitWidth() == 8;
+}
+
+/// True when operand `opIdx` is read from a buffer wgmma can take as it
+/// is, in place.
+bool readsWgmmaBuffer(DotOp dot, unsigned opIdx, int64_t columns) {
+  Value operand = opIdx == 0 ? dot.getA() : dot.getB();
+  auto load = operand.getDefiningOp<gpu::LocalLoadOp>();
   if (!load || !canReadInPlace(load, dot))
     return false;
   std::optional<WgmmaSharedOperand> view =
-      getWgmmaSharedOperand(load.getSrc().getType(), 1);
-  return view && (view->kMajor || columns % view->width == 0);
+      getWgmmaSharedOperand(load.getSrc().getType(), opIdx);
+  if (!view)
+    return false;
+  if (opIdx == 0 || hasByteOperands(dot))
+    return view->kMajor;
+  return view->kMajor || columns % view->width == 0;
 }
 
 /// A shared layout wgmma reads for a K x N tile of `bytes`-byte elements
@@ -90,47 +107,56 @@ gpu::SwizzledSharedAttr getKMajorLayout(MLIRContext *ctx, int64_t k, int64_t n,
       {0, 1}, {}, rowMajor.getBlockCols());
 }
 
-/// Stores B to a buffer of its own before `dot` and reads it back there.
-void restageB(DotOp dot, int64_t columns) {
-  OpBuilder b(dot);
+/// The source of `dot`'s B when it is a 2-D transposition, else null.
+TransOp getTransposedSource(DotOp dot) {
+  Value value = dot.getB();
+  while (auto cvt = value.getDefiningOp<gpu::ConvertLayoutOp>())
+    value = cvt.getSrc();
+  auto trans = value.getDefiningOp<TransOp>();
+  if (trans && trans.getOrder().size() == 2 && trans.getOrder()[0] == 1 &&
+      trans.getOrder()[1] == 0)
+    return trans;
+  return nullptr;
+}
+
+/// A K-major view of the buffer a transposed B was just read from, when
+/// that buffer is laid out as restaging would lay it out (a TMA block) and
+/// still holds it: B needs no copy. Null otherwise.
+Value viewTransposedBlock(OpBuilder &b, DotOp dot) {
+  TransOp trans = getTransposedSource(dot);
+  if (!trans)
+    return nullptr;
+  MLIRContext *ctx = dot.getContext();
+  auto bType = cast<RankedTensorType>(dot.getB().getType());
+  Type element = bType.getElementType();
+  unsigned bytes = element.getIntOrFloatBitWidth() / 8;
+  auto load = trans.getSrc().getDefiningOp<gpu::LocalLoadOp>();
+  auto srcType = cast<RankedTensorType>(trans.getSrc().getType());
+  if (!load || load.getToken() ||
+      load.getSrc().getType().getEncoding() !=
+          getWgmmaSharedLayout(ctx, srcType.getShape(), bytes) ||
+      !nothingWritesBetween(load, dot))
+    return nullptr;
+  auto viewType = gpu::MemDescType::get(
+      ctx, bType.getShape(), element,
+      getKMajorLayout(ctx, bType.getShape()[0], bType.getShape()[1], bytes),
+      load.getSrc().getType().getMutableMemory());
+  return gpu::MemDescTransOp::create(b, dot.getLoc(), viewType, load.getSrc(),
+                                     b.getDenseI32ArrayAttr({1, 0}));
+}
+
+/// Stores B to a buffer of its own: a transposed B stores its source
+/// row-major and views it transposed (K contiguous); any other B is stored
+/// row-major (N contiguous), or with K contiguous where a warpgroup's
+/// columns are narrower than one swizzle row or the elements are bytes.
+Value storeB(OpBuilder &b, DotOp dot, int64_t columns) {
   Location loc = dot.getLoc();
   MLIRContext *ctx = dot.getContext();
   auto bType = cast<RankedTensorType>(dot.getB().getType());
   Type element = bType.getElementType();
   unsigned bytes = element.getIntOrFloatBitWidth() / 8;
   int64_t k = bType.getShape()[0], n = bType.getShape()[1];
-
-  Value value = dot.getB();
-  while (auto cvt = value.getDefiningOp<gpu::ConvertLayoutOp>())
-    value = cvt.getSrc();
-  auto trans = value.getDefiningOp<TransOp>();
-  bool transposed = trans && trans.getOrder().size() == 2 &&
-                    trans.getOrder()[0] == 1 && trans.getOrder()[1] == 0;
-
-  // A transposed tile just read from a buffer laid out as restaging would
-  // lay it out (a TMA block) is viewed there, transposed, and not copied.
-  if (transposed) {
-    auto load = trans.getSrc().getDefiningOp<gpu::LocalLoadOp>();
-    auto srcType = cast<RankedTensorType>(trans.getSrc().getType());
-    if (load && !load.getToken() &&
-        load.getSrc().getType().getEncoding() ==
-            getWgmmaSharedLayout(ctx, srcType.getShape(), bytes) &&
-        nothingWritesBetween(load, dot)) {
-      auto viewType = gpu::MemDescType::get(
-          ctx, bType.getShape(), element, getKMajorLayout(ctx, k, n, bytes),
-          load.getSrc().getType().getMutableMemory());
-      Value view = gpu::MemDescTransOp::create(b, loc, viewType, load.getSrc(),
-                                               b.getDenseI32ArrayAttr({1, 0}));
-      dot.getBMutable().assign(
-          gpu::LocalLoadOp::create(b, loc, bType, view, Value()).getResult());
-      return;
-    }
-  }
-
-  gpu::BarrierOp::create(b, loc);
-  Value buffer;
-  if (transposed) {
-    // K contiguous: the source N x K row-major, viewed as K x N.
+  if (TransOp trans = getTransposedSource(dot)) {
     auto srcType = cast<RankedTensorType>(trans.getSrc().getType());
     auto rowType = gpu::MemDescType::get(
         ctx, srcType.getShape(), element,
@@ -140,23 +166,67 @@ void restageB(DotOp dot, int64_t columns) {
     auto viewType =
         gpu::MemDescType::get(ctx, bType.getShape(), element,
                               getKMajorLayout(ctx, k, n, bytes), true);
-    buffer = gpu::MemDescTransOp::create(b, loc, viewType, rows,
-                                         b.getDenseI32ArrayAttr({1, 0}))
-                 .getResult();
-  } else {
-    gpu::SwizzledSharedAttr layout =
-        getWgmmaSharedLayout(ctx, bType.getShape(), bytes);
-    int64_t width = layout.getBlockCols() ? layout.getBlockCols() : n;
-    if (columns % width != 0)
-      layout = getKMajorLayout(ctx, k, n, bytes);
-    auto type =
-        gpu::MemDescType::get(ctx, bType.getShape(), element, layout, true);
-    buffer = gpu::LocalAllocOp::create(b, loc, type, value).getResult();
+    return gpu::MemDescTransOp::create(b, loc, viewType, rows,
+                                       b.getDenseI32ArrayAttr({1, 0}));
   }
-  gpu::BarrierOp::create(b, loc);
-  Value reread =
-      gpu::LocalLoadOp::create(b, loc, bType, buffer, Value()).getResult();
-  dot.getBMutable().assign(reread);
+  Value value = dot.getB();
+  while (auto cvt = value.getDefiningOp<gpu::ConvertLayoutOp>())
+    value = cvt.getSrc();
+  gpu::SwizzledSharedAttr layout =
+      getWgmmaSharedLayout(ctx, bType.getShape(), bytes);
+  int64_t width = layout.getBlockCols() ? layout.getBlockCols() : n;
+  if (columns % width != 0 || bytes == 1)
+    layout = getKMajorLayout(ctx, k, n, bytes);
+  auto type =
+      gpu::MemDescType::get(ctx, bType.getShape(), element, layout, true);
+  return gpu::LocalAllocOp::create(b, loc, type, value).getResult();
+}
+
+/// Stores A (M x K, K contiguous) to a buffer of its own, for the 8-bit
+/// dots wgmma cannot feed from registers.
+Value storeA(OpBuilder &b, DotOp dot) {
+  MLIRContext *ctx = dot.getContext();
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  unsigned bytes = aType.getElementType().getIntOrFloatBitWidth() / 8;
+  auto type = gpu::MemDescType::get(
+      ctx, aType.getShape(), aType.getElementType(),
+      getWgmmaSharedLayout(ctx, aType.getShape(), bytes), true);
+  return gpu::LocalAllocOp::create(b, dot.getLoc(), type, dot.getA());
+}
+
+/// Gives `dot` the operands it must read from buffers of their own: the
+/// copies go between two barriers (the first lets the previous reads of the
+/// buffers finish, the second publishes the writes), and every operand is
+/// read back with local_load just before the dot.
+void restage(DotOp dot, bool a, bool b, int64_t columns) {
+  OpBuilder builder(dot);
+  Location loc = dot.getLoc();
+  // An A read in place from a ring moves past the copies (which write only
+  // their own buffers), so that it stays next to the dot.
+  gpu::LocalLoadOp aLoad;
+  if (!a && readsWgmmaBuffer(dot, 0, columns))
+    aLoad = dot.getA().getDefiningOp<gpu::LocalLoadOp>();
+  Value aBuffer, bBuffer = b ? viewTransposedBlock(builder, dot) : Value();
+  if (a || (b && !bBuffer)) {
+    gpu::BarrierOp::create(builder, loc);
+    if (a)
+      aBuffer = storeA(builder, dot);
+    if (b && !bBuffer)
+      bBuffer = storeB(builder, dot, columns);
+    gpu::BarrierOp::create(builder, loc);
+    if (aLoad)
+      aLoad->moveBefore(dot);
+  }
+  if (aBuffer)
+    dot.getAMutable().assign(gpu::LocalLoadOp::create(builder, loc,
+                                                      dot.getA().getType(),
+                                                      aBuffer, Value())
+                                 .getResult());
+  if (bBuffer)
+    dot.getBMutable().assign(gpu::LocalLoadOp::create(builder, loc,
+                                                      dot.getB().getType(),
+                                                      bBuffer, Value())
+                                 .getResult());
 }
 
 struct PrepareWgmmaPass
@@ -178,8 +248,8 @@ struct PrepareWgmmaPass
         return;
       any = true;
       int64_t columns = getWarpgroupColumns(dot);
-      if (!readsWgmmaBuffer(dot, columns))
-        restageB(dot, columns);
+      restage(dot, hasByteOperands(dot) && !readsWgmmaBuffer(dot, 0, columns),
+              !readsWgmmaBuffer(dot, 1, columns), columns);
       // The lowering reads these buffers through descriptors (the same
       // conditions as lowerWgmmaDot's), so the loads need no registers.
       auto markInPlace = [&](Value operand, unsigned opIdx) {
@@ -188,7 +258,7 @@ struct PrepareWgmmaPass
           return;
         std::optional<WgmmaSharedOperand> view =
             getWgmmaSharedOperand(load.getSrc().getType(), opIdx);
-        if (view && (opIdx == 1 || view->kMajor))
+        if (view && (view->kMajor || (opIdx == 1 && !hasByteOperands(dot))))
           load->setAttr(kReadInPlaceAttrName, UnitAttr::get(&getContext()));
       };
       markInPlace(dot.getA(), 0);

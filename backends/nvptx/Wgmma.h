@@ -5,9 +5,10 @@
 // tiles whose rows are 32, 64 or 128 bytes long and XOR-swizzled in 16-byte
 // groups by row, in blocks of that width: exactly the row-major swizzled
 // `#tessera_gpu.shared` layouts with `blockCols` that pipelining gives its
-// rings. `prepare-wgmma` makes sure every wgmma dot's B operand is read from
-// such a buffer; the lowering then builds the descriptors from the buffer's
-// address and issues one instruction per 64-row block and K step of 16.
+// rings. `prepare-wgmma` makes sure every wgmma dot's B operand (and an fp8
+// dot's A) is read from such a buffer; the lowering then builds the
+// descriptors from the buffer's address and issues one instruction per
+// 64-row block and K step of 32 bytes (16 fp16 or bf16, 32 fp8).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_BACKENDS_NVPTX_WGMMA_H
@@ -57,8 +58,8 @@ gpu::SwizzledSharedAttr
 getWgmmaSharedLayout(MLIRContext *ctx, ArrayRef<int64_t> shape, unsigned bytes);
 
 /// Lowers a dot that accelerate-dot gave wgmma layouts: descriptors for
-/// the shared operands, A from registers otherwise, one
-/// `wgmma.mma_async` per 64-row block and K step of 16 between a
+/// the shared operands, a 16-bit A from registers otherwise, one
+/// `wgmma.mma_async` per 64-row block and K step between a
 /// `wgmma.fence` and a commit and wait. Declines other dots; an error when B
 /// is not in a buffer wgmma reads.
 FailureOr<SmallVector<Value>> lowerWgmmaDot(OpBuilder &b, Location loc,
@@ -71,7 +72,8 @@ inline constexpr llvm::StringLiteral kAsyncProxyReadsAttrName =
     "tessera_nvptx.async_proxy_reads";
 
 /// The pass that gives every wgmma dot a B operand (and an A operand when
-/// it is one already) read from a descriptor-compatible shared buffer:
+/// it is one already, or is 8-bit) read from a descriptor-compatible shared
+/// buffer:
 /// pipelined operands keep their rings, others are stored to a buffer of
 /// their own between two barriers. The source of a transposition is stored
 /// row-major and viewed transposed, so that K stays contiguous.

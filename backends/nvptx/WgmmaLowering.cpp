@@ -37,10 +37,11 @@ nvptx::getWgmmaSharedOperand(tessera::gpu::MemDescType type, unsigned opIdx) {
       llvm::any_of(shared.getCTAsPerCGA(), [](unsigned n) { return n != 1; }))
     return std::nullopt;
   Type element = type.getElementType();
-  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() != 16)
+  if (!element.isIntOrFloat() || (element.getIntOrFloatBitWidth() != 16 &&
+                                  element.getIntOrFloatBitWidth() != 8))
     return std::nullopt;
   WgmmaSharedOperand operand;
-  operand.elementBytes = 2;
+  operand.elementBytes = element.getIntOrFloatBitWidth() / 8;
   unsigned col = shared.getOrder()[0];
   int64_t cols = shape[col];
   operand.width = shared.getBlockCols() == 0
@@ -149,10 +150,13 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
           k = aType.getShape()[1];
   std::optional<WarpgroupGrid> groups =
       chooseWgmmaGroups(m, n, launch->numWarps);
-  if (!groups || getMmaOperandBits(aDtype) != 16 ||
-      !cType.getElementType().isF32())
+  unsigned bits = getMmaOperandBits(aDtype);
+  bool fp8 = aDtype == "fp8e4nv" || aDtype == "fp8e5";
+  if (!groups || (bits != 16 && !fp8) || !cType.getElementType().isF32())
     return dot.emitError("this dot's shape, warps or types do not fit the "
                          "wgmma layouts it was given");
+  // Each instruction takes 32 bytes of K.
+  int64_t kStep = 256 / bits;
   LinearLayout accLayout = wgmmaAccumulatorLayout(m, n, *groups);
   LinearLayout aLayout = wgmmaOperandALayout(m, k, *groups);
   if (accLayout != tessera::gpu::toLinearLayout(cType))
@@ -173,6 +177,11 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
         cast<tessera::gpu::MemDescType>(operands.aSharedType), 0);
   if (aView && !aView->kMajor)
     return dot.emitError("wgmma reads A from shared memory K-major only");
+  // 8-bit operands are never transposed, and A never comes from registers
+  // (prepare-wgmma puts it in shared memory).
+  if (fp8 && (!aView || (bView && !bView->kMajor)))
+    return dot.emitError("wgmma reads fp8 operands from K-major shared "
+                         "buffers only (run prepare-wgmma)");
   int64_t part = n / groups->n;
   if (bView && !bView->kMajor && part % bView->width != 0)
     return dot.emitError("a warpgroup's columns of B do not fill whole "
@@ -236,7 +245,10 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
     regs[i] = reg;
   }
 
-  StringRef ab = aDtype == "bf16" ? "bf16" : "f16";
+  StringRef ab = aDtype == "bf16"      ? "bf16"
+                 : aDtype == "fp8e4nv" ? "e4m3"
+                 : aDtype == "fp8e5"   ? "e5m2"
+                                       : "f16";
   std::string dList = "{";
   for (int64_t i = 0; i < numD; ++i)
     dList += (i ? ", $" : "$") + std::to_string(i);
@@ -262,12 +274,17 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
   constraints += ",l,r";
   for (int64_t i = 0; i < numD; ++i)
     constraints += "," + std::to_string(i);
+  // 16-bit operands take transposition immediates (A's only from shared
+  // memory); 8-bit ones have none.
+  std::string transposes;
+  if (!fp8)
+    transposes =
+        std::string(aView ? ", 0" : "") + (bView->kMajor ? ", 0" : ", 1");
   std::string text = llvm::formatv(
       "{{\n.reg .pred p;\nsetp.ne.b32 p, {0}, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n{1}k16.f32.{2}.{2} {3}, {4}, {5}, p, "
-      "1, 1{6}, {7};\n}",
-      scaleText, part, ab, dList, aText, bText, aView ? ", 0" : "",
-      bView->kMajor ? 0 : 1);
+      "wgmma.mma_async.sync.aligned.m64n{1}k{2}.f32.{3}.{3} {4}, {5}, {6}, p, "
+      "1, 1{7};\n}",
+      scaleText, part, kStep, ab, dList, aText, bText, transposes);
   auto dType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(numD, b.getF32Type()));
 
@@ -282,7 +299,7 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
   // no register a wgmma reads written between the fence and the wgmma.
   Value one = i32Value(b, loc, 1);
   std::map<std::pair<int64_t, int64_t>, SmallVector<Value>> inputs;
-  for (int64_t kk = 0; kk < k; kk += 16) {
+  for (int64_t kk = 0; kk < k; kk += kStep) {
     for (auto &[block, acc] : accs) {
       SmallVector<Value> &args = inputs[{kk, block}];
       if (aView) {
@@ -304,7 +321,7 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
     }
   }
   emitInlinePtx(b, loc, nullptr, {}, "wgmma.fence.sync.aligned;", "");
-  for (int64_t kk = 0; kk < k; kk += 16) {
+  for (int64_t kk = 0; kk < k; kk += kStep) {
     for (auto &[block, acc] : accs) {
       SmallVector<Value> args = inputs[{kk, block}];
       args.append(acc);

@@ -28,9 +28,13 @@ mlir::tessera::conformance::relativeNormError(llvm::ArrayRef<double> out,
   return static_cast<double>(std::sqrt(diff) / std::sqrt(norm));
 }
 
-double mlir::tessera::conformance::maxFp8E4M3Ulps(llvm::ArrayRef<double> out,
-                                                  llvm::ArrayRef<double> ref) {
+double
+mlir::tessera::conformance::maxFp8E4M3Ulps(llvm::ArrayRef<double> out,
+                                           llvm::ArrayRef<double> ref,
+                                           llvm::ArrayRef<double> allowance) {
   assert(out.size() == ref.size() && "outputs and references differ in size");
+  assert((allowance.empty() || allowance.size() == ref.size()) &&
+         "an allowance per element, or none");
   double worst = 0;
   for (size_t i = 0, e = out.size(); i < e; ++i) {
     if (!std::isfinite(out[i]))
@@ -39,7 +43,10 @@ double mlir::tessera::conformance::maxFp8E4M3Ulps(llvm::ArrayRef<double> out,
     int exponent;
     std::frexp(magnitude, &exponent);
     double ulp = std::ldexp(1.0, exponent - 1 - 3);
-    worst = std::max(worst, std::fabs(out[i] - ref[i]) / ulp);
+    double error = std::fabs(out[i] - ref[i]);
+    if (!allowance.empty())
+      error = std::max(0.0, error - allowance[i]);
+    worst = std::max(worst, error / ulp);
   }
   return worst;
 }

@@ -71,12 +71,12 @@ static void runMatmul(CaseContext &ctx, const MatmulProblem &p,
   if (ctx.isCompileOnly())
     return;
   HostTensor out = ctx.download(c);
-  std::vector<double> ref = referenceMatmul(
+  MatmulReference ref = referenceMatmul(
       p.m, p.n, p.k,
       [&](int64_t i, int64_t k) { return in.a.get(i * p.k + k); },
       [&](int64_t k, int64_t j) { return in.getB(k, j); });
   if (p.leakyRelu)
-    for (double &v : ref)
+    for (double &v : ref.values)
       v = v >= 0 ? v : 0.01 * v;
   checkMatmulOutput(ctx, "c", out, ref);
 }

@@ -83,7 +83,7 @@ static void checkGroup(CaseContext &ctx, Group &group, bool transposedB) {
   for (size_t i = 0; i < group.gemms.size(); ++i) {
     const Gemm &g = group.gemms[i];
     HostTensor c = ctx.download(g.dc);
-    std::vector<double> ref = referenceMatmul(
+    MatmulReference ref = referenceMatmul(
         g.shape.m, g.shape.n, g.shape.k,
         [&](int64_t r, int64_t k) { return g.a.get(r * g.lda + k); },
         [&](int64_t k, int64_t col) {

@@ -132,7 +132,7 @@ static void runMatmul(CaseContext &ctx, const Problem &p,
   if (ctx.isCompileOnly())
     return;
   HostTensor c = ctx.download(ops.dc);
-  std::vector<double> ref = referenceMatmul(
+  MatmulReference ref = referenceMatmul(
       p.m, p.n, p.k,
       [&](int64_t i, int64_t k) { return ops.a.get(i * p.k + k); },
       [&](int64_t k, int64_t j) { return ops.bt.get(j * p.k + k); });

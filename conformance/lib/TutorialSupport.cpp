@@ -1,6 +1,8 @@
 //===- TutorialSupport.cpp - Helpers shared by the tutorial files ---------===//
 #include "Tutorials.h"
 
+#include <cmath>
+
 using namespace mlir::tessera::conformance;
 
 Requirements
@@ -11,18 +13,23 @@ mlir::tessera::conformance::requireDTypes(std::initializer_list<DType> dtypes) {
   return requirements;
 }
 
-std::vector<double> mlir::tessera::conformance::referenceMatmul(
+MatmulReference mlir::tessera::conformance::referenceMatmul(
     int64_t m, int64_t n, int64_t k,
     llvm::function_ref<double(int64_t, int64_t)> a,
     llvm::function_ref<double(int64_t, int64_t)> b) {
-  std::vector<double> c(static_cast<size_t>(m * n), 0.0);
+  MatmulReference ref;
+  ref.values.assign(static_cast<size_t>(m * n), 0.0);
+  ref.magnitudes.assign(static_cast<size_t>(m * n), 0.0);
   for (int64_t i = 0; i < m; ++i)
     for (int64_t kk = 0; kk < k; ++kk) {
       double aik = a(i, kk);
-      for (int64_t j = 0; j < n; ++j)
-        c[i * n + j] += aik * b(kk, j);
+      for (int64_t j = 0; j < n; ++j) {
+        double product = aik * b(kk, j);
+        ref.values[i * n + j] += product;
+        ref.magnitudes[i * n + j] += std::fabs(product);
+      }
     }
-  return c;
+  return ref;
 }
 
 int64_t mlir::tessera::conformance::nextPowerOf2(int64_t value) {
@@ -86,10 +93,15 @@ void mlir::tessera::conformance::timeConfigs(
 void mlir::tessera::conformance::checkMatmulOutput(CaseContext &ctx,
                                                    llvm::StringRef name,
                                                    const HostTensor &out,
-                                                   llvm::ArrayRef<double> ref) {
+                                                   const MatmulReference &ref) {
   DType dtype = out.getDType();
-  ctx.checkError(name, out, ref, getTolerance(dtype, Accuracy::Dot));
-  if (dtype == DType::F8E4M3 && !ctx.hasFailed())
-    ctx.check((name + " max fp8 ulps").str(),
-              maxFp8E4M3Ulps(out.toDoubles(), ref), kFp8MaxUlps);
+  ctx.checkError(name, out, ref.values, getTolerance(dtype, Accuracy::Dot));
+  if (dtype != DType::F8E4M3 || ctx.hasFailed())
+    return;
+  std::vector<double> allowance;
+  for (double magnitude : ref.magnitudes)
+    allowance.push_back(kFp8AccumulationError * magnitude);
+  ctx.check((name + " max fp8 ulps").str(),
+            maxFp8E4M3Ulps(out.toDoubles(), ref.values, allowance),
+            kFp8MaxUlps);
 }

@@ -34,12 +34,18 @@ void addPersistentMatmulTutorial(Suite &suite);
 /// Requirements listing `dtypes` (Triton names).
 Requirements requireDTypes(std::initializer_list<DType> dtypes);
 
-/// C = A B in float64 with float64 accumulation, C row-major (M, N); `a(m,
-/// k)` and `b(k, n)` read the (already rounded) inputs.
-std::vector<double>
-referenceMatmul(int64_t m, int64_t n, int64_t k,
-                llvm::function_ref<double(int64_t, int64_t)> a,
-                llvm::function_ref<double(int64_t, int64_t)> b);
+/// A matmul's reference: C = A B in float64 with float64 accumulation, and
+/// the scale of each element's accumulation, sum_k |a_ik b_kj|; both
+/// row-major (M, N).
+struct MatmulReference {
+  std::vector<double> values, magnitudes;
+};
+
+/// The reference of A B; `a(m, k)` and `b(k, n)` read the (already
+/// rounded) inputs.
+MatmulReference referenceMatmul(int64_t m, int64_t n, int64_t k,
+                                llvm::function_ref<double(int64_t, int64_t)> a,
+                                llvm::function_ref<double(int64_t, int64_t)> b);
 
 /// The configs a benchmark of an autotuned kernel times: none in tune mode
 /// (the runtime's autotuner chooses), else those the config mode selects.
@@ -59,9 +65,11 @@ void timeConfigs(BenchContext &ctx, const BenchConfigs &configs,
                  const std::function<void(const KernelConfig *)> &launch);
 
 /// Checks a matmul output: the relative error, and for fp8 outputs also
-/// that every element is within one fp8 ulp of the reference.
+/// that every element is within one fp8 ulp of the reference once the error
+/// an fp8 dot may add while accumulating (kFp8AccumulationError of
+/// `ref.magnitudes`) is forgiven.
 void checkMatmulOutput(CaseContext &ctx, llvm::StringRef name,
-                       const HostTensor &out, llvm::ArrayRef<double> ref);
+                       const HostTensor &out, const MatmulReference &ref);
 
 /// Triton's next_power_of_2 (1 for 0).
 int64_t nextPowerOf2(int64_t value);

@@ -50,6 +50,19 @@ TEST(ToleranceTest, Fp8Ulps) {
   EXPECT_EQ(maxFp8E4M3Ulps({kNaN}, {1}), kInf);
 }
 
+TEST(ToleranceTest, Fp8UlpsForgiveTheAllowanceFirst) {
+  // 3 subnormal ulps off, 2 of them allowed (an fp8 dot's accumulation).
+  EXPECT_DOUBLE_EQ(maxFp8E4M3Ulps({0x1.8p-8}, {0}, {0x1.0p-8}), 1.0);
+  // An allowance larger than the error leaves nothing.
+  EXPECT_DOUBLE_EQ(maxFp8E4M3Ulps({1.125}, {1.0}, {0.5}), 0.0);
+  // Per element: the worst remainder counts.
+  EXPECT_DOUBLE_EQ(maxFp8E4M3Ulps({1.5, 10}, {1.0, 9.5}, {0.25, 0}), 2.0);
+  // The allowance scales with sum |a b|: a 2^-12 share of a 4096-term sum
+  // of unit products is one fp8 ulp at 8.
+  EXPECT_DOUBLE_EQ(kFp8AccumulationError * 4096, 1.0);
+  EXPECT_EQ(maxFp8E4M3Ulps({kNaN}, {1}, {1e9}), kInf);
+}
+
 TEST(ToleranceTest, TolerancesFollowTheReadme) {
   EXPECT_EQ(getTolerance(DType::F32, Accuracy::Elementwise), 1e-7);
   EXPECT_EQ(getTolerance(DType::F32, Accuracy::Transcendental), 1e-6);
