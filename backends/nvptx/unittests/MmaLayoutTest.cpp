@@ -138,13 +138,28 @@ TEST(MmaLayout, ProviderTilesOrDeclines) {
   auto layoutsWg = provider.getLayouts(wgmma, shape);
   ASSERT_TRUE(bool(layoutsWg)) << llvm::toString(layoutsWg.takeError());
   EXPECT_EQ(layoutsWg->acc, wgmmaAccumulatorLayout(128, 64, {1, 1}));
+  // fp8 takes wgmma k32, from a K of 32 up.
+  MatrixInstruction wgmma8 = wgmma;
+  wgmma8.name = "wgmma.m64nNk32";
+  wgmma8.k = 32;
+  wgmma8.aType = wgmma8.bType = "fp8e4nv";
+  auto layoutsFp8 = provider.getLayouts(wgmma8, shape);
+  ASSERT_TRUE(bool(layoutsFp8)) << llvm::toString(layoutsFp8.takeError());
+  EXPECT_EQ(layoutsFp8->acc, wgmmaAccumulatorLayout(128, 64, {1, 1}));
+  shape.k = 16;
+  auto shortFp8 = provider.getLayouts(wgmma8, shape);
+  ASSERT_FALSE(bool(shortFp8));
+  EXPECT_EQ(llvm::toString(shortFp8.takeError()),
+            "a 128x64x16 dot is not tiled by m64nNk32 with N >= 16");
+  shape.k = 32;
   // Types the lowering does not emit wgmma for go to mma.sync.
-  wgmma.aType = wgmma.bType = "fp8e4nv";
-  auto declined = provider.getLayouts(wgmma, shape);
+  wgmma8.aType = wgmma8.bType = "int8";
+  wgmma8.accType = "int32";
+  auto declined = provider.getLayouts(wgmma8, shape);
   ASSERT_FALSE(bool(declined));
   EXPECT_EQ(llvm::toString(declined.takeError()),
-            "the nvptx lowering emits wgmma.m64nNk16 for 16-bit operands with "
-            "fp32 accumulators only");
+            "the nvptx lowering emits wgmma.m64nNk32 for 16-bit and fp8 "
+            "operands with fp32 accumulators only");
   // Two warps are not a warpgroup.
   wgmma.aType = wgmma.bType = "fp16";
   shape.numWarps = 2;

@@ -15,3 +15,17 @@ def two_dots(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
     s = tl.dot(a, tl.trans(b))
     c = tl.dot(s.to(tl.float16), b)
     tl.store(c_ptr + rm[:, None] * K + rk[None, :], c)
+
+
+@triton.jit
+def fp8_dot(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
+            K: tl.constexpr):
+    # fp8 operands from registers, B row-major (N contiguous): wgmma reads
+    # 8-bit operands only K-major from shared memory.
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+    c = tl.dot(a, b)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c)
