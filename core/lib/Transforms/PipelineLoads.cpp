@@ -43,6 +43,9 @@ struct Candidate {
   ConvertLayoutOp convert;
   /// The ring of buffers, one per stage.
   MemDescType bufferType;
+  /// The load's threads run down the columns of a 2-D tile (dimension 0
+  /// contiguous), so the ring stores it column by column.
+  bool columnMajor = false;
 };
 
 /// Bytes of an element in memory.
@@ -70,6 +73,26 @@ SwizzledSharedAttr getTileLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
                                  blockCols);
 }
 
+/// The layout of a 2-D tile of `shape` stored column by column: the
+/// row-major layout of its transpose, viewed back (order [0, 1]).
+SwizzledSharedAttr
+getColumnTileLayout(MLIRContext *ctx, ArrayRef<int64_t> shape, uint64_t bytes) {
+  SwizzledSharedAttr rows = getTileLayout(ctx, {shape[1], shape[0]}, bytes);
+  return SwizzledSharedAttr::get(ctx, rows.getVec(), rows.getPerPhase(),
+                                 rows.getMaxPhase(), {0, 1}, {},
+                                 rows.getBlockCols());
+}
+
+/// True when `value` is zero: a zero constant, or +0.0 converted to another
+/// float format (an fp8 `other=0.0`, which nothing folds), all-zero bits in
+/// every format.
+bool isZero(Value value) {
+  if (matchPattern(value, m_AnyZeroFloat()) || matchPattern(value, m_Zero()))
+    return true;
+  auto convert = value.getDefiningOp<FpToFpOp>();
+  return convert && matchPattern(convert.getSrc(), m_PosZeroFloat());
+}
+
 /// The dot-feeding load behind `op`, when it is one the pass can start
 /// early: a masked or unmasked load of a rank-2 block of pointers, its
 /// threads running along rows, whose only use converts it into the operand
@@ -80,11 +103,15 @@ std::optional<Candidate> matchCandidate(LoadOp load) {
       !isa<RankedTensorType>(load.getPtr().getType()) || load.getIsVolatile() ||
       !load.getResult().hasOneUse() || !type.getElementType().isIntOrFloat())
     return std::nullopt;
-  // The rings are row-major: a load whose threads run along another
-  // dimension would copy element by element (column-major rings are not
-  // built yet), so it keeps its registers-and-exchange path.
+  // The ring follows the threads: row-major where they run along the rows,
+  // column-major for a 2-D tile whose threads run down the columns (a
+  // K-major B), so that copies stay contiguous on both sides. Other orders
+  // keep their registers-and-exchange path.
   auto blocked = dyn_cast<BlockedAttr>(type.getEncoding());
-  if (!blocked || blocked.getOrder().front() != type.getRank() - 1)
+  if (!blocked)
+    return std::nullopt;
+  bool columnMajor = type.getRank() == 2 && blocked.getOrder().front() == 0;
+  if (blocked.getOrder().front() != type.getRank() - 1 && !columnMajor)
     return std::nullopt;
   auto convert = dyn_cast<ConvertLayoutOp>(*load->user_begin());
   if (!convert || convert->getBlock() != load->getBlock() ||
@@ -94,7 +121,7 @@ std::optional<Candidate> matchCandidate(LoadOp load) {
         return dot && dot.getC() != convert.getResult();
       }))
     return std::nullopt;
-  return Candidate{load, convert, MemDescType()};
+  return Candidate{load, convert, MemDescType(), columnMajor};
 }
 
 /// True when loop-carried value `index` is read by nothing but pure
@@ -229,9 +256,11 @@ bool LoopPipeliner::analyze(uint64_t budget, uint64_t otherBytes) {
     auto type = cast<RankedTensorType>(c.load.getType());
     SmallVector<int64_t> shape{stages};
     llvm::append_range(shape, type.getShape());
+    uint64_t bytes = getBytes(type.getElementType());
     c.bufferType = MemDescType::get(
         ctx, shape, type.getElementType(),
-        getTileLayout(ctx, type.getShape(), getBytes(type.getElementType())),
+        c.columnMajor ? getColumnTileLayout(ctx, type.getShape(), bytes)
+                      : getTileLayout(ctx, type.getShape(), bytes),
         /*mutableMemory=*/true);
   }
   // Clone in body order, so that every operand is mapped before its use.
@@ -268,8 +297,7 @@ void LoopPipeliner::issueCopies(OpBuilder &b, Value iv, Value slot,
     // Masked-off elements of a copy are zero; another `other` is kept (the
     // lowering then copies those synchronously).
     Value other = c.load.getOther();
-    if (other && (matchPattern(other, m_AnyZeroFloat()) ||
-                  matchPattern(other, m_Zero())))
+    if (other && isZero(other))
       other = Value();
     auto tileType = MemDescType::get(ctx, c.bufferType.getShape().drop_front(),
                                      c.bufferType.getElementType(),

@@ -65,7 +65,7 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
   // SYNC-LABEL: llvm.func internal @vector_stage
   // SYNC: llvm.call @tessera_test_load_global_v8f16(
   // SYNC: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
-  // SYNC-NOT: tessera_test_load_global
+  // SYNC-NOT: llvm.call @tessera_test_load_global
   func.func @vector_stage(%base: !tessera.ptr<f16> {tessera.divisibility = 16 : i32}) -> tensor<32x32xf16, #blocked> {
     %c32 = arith.constant dense<32> : tensor<32x1xi32, #blocked>
     %r = tessera.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #rows>
@@ -75,6 +75,48 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
     %rs = arith.muli %r2, %c32 : tensor<32x1xi32, #blocked>
     %rb = tessera.broadcast %rs : tensor<32x1xi32, #blocked> -> tensor<32x32xi32, #blocked>
     %cb = tessera.broadcast %c2 : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %offs = arith.addi %rb, %cb : tensor<32x32xi32, #blocked>
+    %bs = tessera.splat %base : tensor<32x32x!tessera.ptr<f16>, #blocked>
+    %ptrs = tessera.addptr %bs, %offs : tensor<32x32x!tessera.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>
+    %buf = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<32x32xf16, #shared, mutable>
+    %t = tessera_gpu.async_copy_global_to_local %ptrs, %buf : tensor<32x32x!tessera.ptr<f16>, #blocked> -> !tessera_gpu.memdesc<32x32xf16, #shared, mutable>
+    %g = tessera_gpu.async_commit_group %t
+    %w = tessera_gpu.async_wait %g {num = 0 : i32}
+    %x = tessera_gpu.local_load %buf token %w : !tessera_gpu.memdesc<32x32xf16, #shared, mutable> -> tensor<32x32xf16, #blocked>
+    tessera_gpu.local_dealloc %buf : !tessera_gpu.memdesc<32x32xf16, #shared, mutable>
+    return %x : tensor<32x32xf16, #blocked>
+  }
+}
+
+// -----
+
+// The same tile stored column by column (a K-major operand's ring, order
+// [0, 1]): each thread's eight halves run down a column, which the layout
+// keeps contiguous, so they still move as one 16-byte copy.
+#blocked = #tessera_gpu.blocked<sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]>
+#rows = #tessera_gpu.slice<dim = 1, parent = #blocked>
+#cols = #tessera_gpu.slice<dim = 0, parent = #blocked>
+#shared = #tessera_gpu.shared<vec = 8, perPhase = 1, maxPhase = 4, order = [0, 1]>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @column_stage
+  // CHECK-DAG: %[[SIXTEEN:.*]] = llvm.mlir.constant(16 : i32) : i32
+  // CHECK: llvm.call @tessera_test_async_copy(%{{.*}}, %{{.*}}, %[[SIXTEEN]], %{{.*}}) : (!llvm.ptr<3>, !llvm.ptr<1>, i32, i1) -> ()
+  // CHECK-NOT: tessera_test_async_copy
+  // CHECK: llvm.call @tessera_test_async_commit_group()
+
+  // SYNC-LABEL: llvm.func internal @column_stage
+  // SYNC: llvm.call @tessera_test_load_global_v8f16(
+  // SYNC: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+  // SYNC-NOT: llvm.call @tessera_test_load_global
+  func.func @column_stage(%base: !tessera.ptr<f16> {tessera.divisibility = 16 : i32}) -> tensor<32x32xf16, #blocked> {
+    %c32 = arith.constant dense<32> : tensor<1x32xi32, #blocked>
+    %r = tessera.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #rows>
+    %c = tessera.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #cols>
+    %r2 = tessera.expand_dims %r {axis = 1 : i32} : tensor<32xi32, #rows> -> tensor<32x1xi32, #blocked>
+    %c2 = tessera.expand_dims %c {axis = 0 : i32} : tensor<32xi32, #cols> -> tensor<1x32xi32, #blocked>
+    %cs = arith.muli %c2, %c32 : tensor<1x32xi32, #blocked>
+    %rb = tessera.broadcast %r2 : tensor<32x1xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %cb = tessera.broadcast %cs : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
     %offs = arith.addi %rb, %cb : tensor<32x32xi32, #blocked>
     %bs = tessera.splat %base : tensor<32x32x!tessera.ptr<f16>, #blocked>
     %ptrs = tessera.addptr %bs, %offs : tensor<32x32x!tessera.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>

@@ -170,20 +170,24 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
 
 // -----
 
-// A tile whose threads run down the columns (attention's K^T, contiguous
-// along dimension 0) would be copied element by element into a row-major
-// ring: it keeps its load.
+// A tile whose threads run down the columns (a K-major B, contiguous along
+// dimension 0) gets a column-major ring (order [0, 1]: the row-major
+// layout of its transpose), so that its copies stay contiguous on both
+// sides.
 #ldt = #tessera_gpu.blocked<sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]>
 #ld = #tessera_gpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #acc = #tessera_gpu.blocked<sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]>
 #opa = #tessera_gpu.dot_op<opIdx = 0, parent = #acc>
 #opb = #tessera_gpu.dot_op<opIdx = 1, parent = #acc>
 module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-DAG: #[[COLS:.*]] = #tessera_gpu.shared<vec = 8, perPhase = 2, maxPhase = 4, order = [0, 1]>
   // CHECK-LABEL: func.func @column_major
   // CHECK: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x64x32xf16
-  // CHECK-NOT: tessera_gpu.local_alloc
+  // CHECK: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x32x64xf16, #[[COLS]], mutable>
+  // CHECK: tessera_gpu.async_copy_global_to_local {{.*}} -> !tessera_gpu.memdesc<32x64xf16, #[[COLS]], mutable>
   // CHECK: scf.for
-  // CHECK: tessera.load %{{.*}} : tensor<32x64x!tessera.ptr<f16>, #{{.*}}>
+  // CHECK-NOT: tessera.load
+  // CHECK: tessera_gpu.local_load {{.*}} !tessera_gpu.memdesc<32x64xf16, #[[COLS]], mutable> -> tensor<32x64xf16, #{{.*}}>
   func.func @column_major(%a: tensor<64x32x!tessera.ptr<f16>, #ld>, %b: tensor<32x64x!tessera.ptr<f16>, #ldt>, %n: i32) -> tensor<64x64xf32, #acc> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32

@@ -67,14 +67,46 @@ FailureOr<SmallVector<Value>> emitSharedAddresses(OpBuilder &b, Location loc,
 
 /// How many consecutive registers of `layout` one access to a buffer of
 /// `memType` may move: they must hold consecutive elements of one row group
-/// of a row-major swizzled buffer.
+/// of a row-major swizzled buffer, or, in any other layout, elements the
+/// buffer's layout places at consecutive offsets (a column-major ring's
+/// groups down a column).
 unsigned getSharedVectorWidth(gpu::MemDescType memType,
                               const LinearLayout &layout) {
-  std::optional<SwizzledTile> tile = SwizzledTile::forBuffer(memType);
-  if (!tile)
+  if (std::optional<SwizzledTile> tile = SwizzledTile::forBuffer(memType))
+    return getTileAccessWidth(layout, memType.getShape().size(),
+                              tile->getVector());
+  auto [dim, run] = getRegisterRun(layout);
+  if (dim < 0 || run == 1)
     return 1;
-  return getTileAccessWidth(layout, memType.getShape().size(),
-                            tile->getVector());
+  llvm::Expected<LinearLayout> inverse =
+      gpu::toLinearLayout(memType).tryInvert();
+  if (!inverse) {
+    llvm::consumeError(inverse.takeError());
+    return 1;
+  }
+  // Offset bit i must be coordinate bit i along the run, for every bit the
+  // access spans (output 0 is the element offset).
+  StringRef dimName = getTensorDimName(dim);
+  unsigned bits = 0;
+  while ((1u << (bits + 1)) <= run &&
+         bits < unsigned(inverse->getInDimSizeLog2(dimName))) {
+    ArrayRef<int32_t> basis = inverse->getBasis(dimName, bits);
+    if (basis[0] != (1 << bits) ||
+        llvm::any_of(basis.drop_front(), [](int32_t v) { return v != 0; }))
+      break;
+    ++bits;
+  }
+  // ... and no other coordinate bit may touch those offset bits (a swizzle
+  // inside the group would reorder it).
+  int32_t low = (1 << bits) - 1;
+  for (unsigned d = 0; d < inverse->getNumInDims(); ++d) {
+    StringRef name = getTensorDimName(d);
+    for (unsigned i = 0; i < unsigned(inverse->getInDimSizeLog2(name)); ++i)
+      if (!(name == dimName && i < bits) &&
+          (inverse->getBasis(name, i)[0] & low) != 0)
+        return 1;
+  }
+  return 1u << bits;
 }
 
 /// Stores the registers of `value` (a tensor of `type`) into the buffer.
