@@ -51,6 +51,41 @@ SmallVector<Value> lowering::inlineCombine(OpBuilder &b, Region &region,
   return results;
 }
 
+WarpScratch::WarpScratch(LoweringContext &ctx, Operation *op, ValueRange srcs,
+                         uint64_t numSlots, int64_t numOut)
+    : ctx(ctx), op(op), numOut(numOut) {
+  uint64_t offset = ctx.plan.scratchOffset;
+  for (Value src : srcs) {
+    unsigned bytes = getElementBytes(getElementTypeOrSelf(src.getType()));
+    offset = llvm::alignTo(offset, 8);
+    regionStart.push_back(offset);
+    elementBytes.push_back(bytes);
+    offset += numSlots * uint64_t(numOut) * bytes;
+  }
+}
+
+uint64_t WarpScratch::getBytes(ValueRange srcs, uint64_t numSlots,
+                               uint64_t numOut) {
+  uint64_t bytes = 0;
+  for (Value src : srcs)
+    bytes = llvm::alignTo(bytes, 8) +
+            numSlots * numOut *
+                getElementBytes(getElementTypeOrSelf(src.getType()));
+  return bytes;
+}
+
+FailureOr<Value> WarpScratch::getPointer(OpBuilder &b, Location loc, unsigned i,
+                                         Value slot, Value out) const {
+  Value index = LLVM::AddOp::create(
+      b, loc, LLVM::MulOp::create(b, loc, slot, createI32(b, loc, numOut)),
+      out);
+  Value byteOffset = LLVM::AddOp::create(
+      b, loc,
+      LLVM::MulOp::create(b, loc, index, createI32(b, loc, elementBytes[i])),
+      createI32(b, loc, regionStart[i]));
+  return getSharedPointer(b, loc, ctx, byteOffset, op);
+}
+
 FailureOr<Value> lowering::shuffleAny(OpBuilder &b, Location loc,
                                       LoweringHooks &hooks, Value value,
                                       unsigned mask) {

@@ -312,6 +312,29 @@ SmallVector<Value> inlineCombine(OpBuilder &b, Region &region,
 FailureOr<Value> shuffleAny(OpBuilder &b, Location loc, LoweringHooks &hooks,
                             Value value, unsigned mask);
 
+/// The scratch through which a reduction or scan across warps exchanges
+/// partial results: per operand, from the plan's scratch offset and 8-byte
+/// aligned, `numSlots` x `numOut` elements, [slot][out].
+class WarpScratch {
+public:
+  WarpScratch(LoweringContext &ctx, Operation *op, ValueRange srcs,
+              uint64_t numSlots, int64_t numOut);
+
+  /// Bytes the regions of operands `srcs` take.
+  static uint64_t getBytes(ValueRange srcs, uint64_t numSlots, uint64_t numOut);
+
+  /// The shared pointer to operand `i`'s element (`slot`, `out`) (i32).
+  FailureOr<Value> getPointer(OpBuilder &b, Location loc, unsigned i,
+                              Value slot, Value out) const;
+
+private:
+  LoweringContext &ctx;
+  Operation *op;
+  int64_t numOut;
+  SmallVector<uint64_t> regionStart;
+  SmallVector<unsigned> elementBytes;
+};
+
 /// Scratch bytes a reduction needs (0 when it stays within warps).
 uint64_t getReduceScratchBytes(ReduceOp op);
 

@@ -178,30 +178,10 @@ struct ReduceLowering : public GPUPattern<ReduceOp> {
         }
         return flat;
       };
-      // Operand k's partials live at scratch + k * region, [slot][out].
-      SmallVector<uint64_t> regionStart;
-      uint64_t offset = ctx.plan.scratchOffset;
-      for (Value src : op.getSrcs()) {
-        offset = llvm::alignTo(offset, 8);
-        regionStart.push_back(offset);
-        offset += uint64_t(numSlots) * numOut *
-                  getElementBytes(getElementTypeOrSelf(src.getType()));
-      }
-      auto slotPointer = [&](unsigned k, Value slotIndex,
-                             Value out) -> FailureOr<Value> {
-        unsigned bytes =
-            getElementBytes(getElementTypeOrSelf(op.getSrcs()[k].getType()));
-        Value index = LLVM::AddOp::create(
-            rewriter, loc,
-            LLVM::MulOp::create(rewriter, loc, slotIndex,
-                                createI32(rewriter, loc, numOut)),
-            out);
-        Value byteOffset = LLVM::AddOp::create(
-            rewriter, loc,
-            LLVM::MulOp::create(rewriter, loc, index,
-                                createI32(rewriter, loc, bytes)),
-            createI32(rewriter, loc, regionStart[k]));
-        return getSharedPointer(rewriter, loc, ctx, byteOffset, op);
+      // Operand k's partials, [slot][out].
+      WarpScratch scratch(ctx, op, op.getSrcs(), numSlots, numOut);
+      auto slotPointer = [&](unsigned k, Value slotIndex, Value out) {
+        return scratch.getPointer(rewriter, loc, k, slotIndex, out);
       };
       if (failed(ctx.hooks.createBarrier(rewriter, loc)))
         return op.emitError("the ")
@@ -297,12 +277,8 @@ uint64_t lowering::getReduceScratchBytes(ReduceOp op) {
   if (warpAxisBits == 0)
     return 0;
   uint64_t numOut = srcType.getNumElements() / srcType.getShape()[axis];
-  uint64_t bytes = 0;
-  for (Value src : op.getSrcs())
-    bytes = llvm::alignTo(bytes, 8) +
-            (uint64_t(1) << warpAxisBits) * numOut *
-                getElementBytes(getElementTypeOrSelf(src.getType()));
-  return bytes;
+  return WarpScratch::getBytes(op.getSrcs(), uint64_t(1) << warpAxisBits,
+                               numOut);
 }
 
 void lowering::populateReducePatterns(GPUTypeConverter &converter,

@@ -108,12 +108,8 @@ uint64_t getRunBytes(ScanOp op, unsigned end, unsigned numSlotBits) {
   auto type = cast<RankedTensorType>(op.getSrcs().front().getType());
   int64_t size = type.getShape()[op.getAxis()];
   uint64_t numOut = type.getNumElements() / size * (size >> end);
-  uint64_t bytes = 0;
-  for (Value src : op.getSrcs())
-    bytes = llvm::alignTo(bytes, 8) +
-            (uint64_t(1) << numSlotBits) * numOut *
-                getElementBytes(getElementTypeOrSelf(src.getType()));
-  return bytes;
+  return WarpScratch::getBytes(op.getSrcs(), uint64_t(1) << numSlotBits,
+                               numOut);
 }
 
 /// A block of the walk in one thread: the element's coordinates off the
@@ -313,29 +309,9 @@ struct ScanLowering : public GPUPattern<ScanOp> {
           }
           return flat;
         };
-        SmallVector<uint64_t> regionStart;
-        uint64_t offset = ctx.plan.scratchOffset;
-        for (Value src : op.getSrcs()) {
-          offset = llvm::alignTo(offset, 8);
-          regionStart.push_back(offset);
-          offset += uint64_t(numBlocks) * numOut *
-                    getElementBytes(getElementTypeOrSelf(src.getType()));
-        }
-        auto slotPointer = [&](unsigned i, Value slotIndex,
-                               Value out) -> FailureOr<Value> {
-          unsigned bytes =
-              getElementBytes(getElementTypeOrSelf(op.getSrcs()[i].getType()));
-          Value index = LLVM::AddOp::create(
-              rewriter, loc,
-              LLVM::MulOp::create(rewriter, loc, slotIndex,
-                                  createI32(rewriter, loc, numOut)),
-              out);
-          Value byteOffset = LLVM::AddOp::create(
-              rewriter, loc,
-              LLVM::MulOp::create(rewriter, loc, index,
-                                  createI32(rewriter, loc, bytes)),
-              createI32(rewriter, loc, regionStart[i]));
-          return getSharedPointer(rewriter, loc, ctx, byteOffset, op);
+        WarpScratch scratch(ctx, op, op.getSrcs(), numBlocks, numOut);
+        auto slotPointer = [&](unsigned i, Value slotIndex, Value out) {
+          return scratch.getPointer(rewriter, loc, i, slotIndex, out);
         };
         // The first barrier keeps earlier readers of the scratch space.
         if (failed(ctx.hooks.createBarrier(rewriter, loc)))
