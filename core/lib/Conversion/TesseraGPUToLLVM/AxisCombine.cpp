@@ -51,6 +51,34 @@ SmallVector<Value> lowering::inlineCombine(OpBuilder &b, Region &region,
   return results;
 }
 
+Value lowering::emitAxisBlockIndex(OpBuilder &b, Location loc,
+                                   ArrayRef<Value> threadCoords,
+                                   ArrayRef<int32_t> registerPart,
+                                   ArrayRef<int64_t> shape, unsigned axis,
+                                   unsigned axisShift) {
+  Value flat = createI32(b, loc, 0);
+  int64_t stride = 1;
+  for (int d = int(shape.size()) - 1; d >= 0; --d) {
+    int64_t extent = shape[d];
+    if (unsigned(d) == axis) {
+      extent >>= axisShift;
+      if (extent <= 1)
+        continue;
+    }
+    Value coord = threadCoords[d];
+    if (registerPart[d])
+      coord = LLVM::XOrOp::create(b, loc, coord,
+                                  createI32(b, loc, registerPart[d]));
+    if (unsigned(d) == axis)
+      coord = LLVM::LShrOp::create(b, loc, coord, createI32(b, loc, axisShift));
+    flat = LLVM::AddOp::create(
+        b, loc, flat,
+        LLVM::MulOp::create(b, loc, coord, createI32(b, loc, stride)));
+    stride *= extent;
+  }
+  return flat;
+}
+
 WarpScratch::WarpScratch(LoweringContext &ctx, Operation *op, ValueRange srcs,
                          uint64_t numSlots, int64_t numOut)
     : ctx(ctx), op(op), numOut(numOut) {

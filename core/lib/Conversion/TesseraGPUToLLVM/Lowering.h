@@ -312,6 +312,16 @@ SmallVector<Value> inlineCombine(OpBuilder &b, Region &region,
 FailureOr<Value> shuffleAny(OpBuilder &b, Location loc, LoweringHooks &hooks,
                             Value value, unsigned mask);
 
+/// The flat index (i32, row-major over `shape`) of the element at
+/// `threadCoords` XOR `registerPart`, with the coordinate along `axis` cut
+/// to its bits from `axisShift` up, and left out where none remain: where a
+/// reduction's or scan's block of partial results lives in its scratch.
+Value emitAxisBlockIndex(OpBuilder &b, Location loc,
+                         ArrayRef<Value> threadCoords,
+                         ArrayRef<int32_t> registerPart,
+                         ArrayRef<int64_t> shape, unsigned axis,
+                         unsigned axisShift);
+
 /// The scratch through which a reduction or scan across warps exchanges
 /// partial results: per operand, from the plan's scratch offset and 8-byte
 /// aligned, `numSlots` x `numOut` elements, [slot][out].

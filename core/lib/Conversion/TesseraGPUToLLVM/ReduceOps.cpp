@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <map>
 
@@ -158,25 +159,12 @@ struct ReduceLowering : public GPUPattern<ReduceOp> {
       }
       SmallVector<Value> threadCoords =
           emitThreadCoords(rewriter, loc, layout, *tid);
-      // Flat index of a group's result element.
+      // Flat index of a group's result element: thread parts along the
+      // axis belong to the slot, not the index.
+      unsigned axisBits = llvm::Log2_64_Ceil(srcType.getShape()[axis]);
       auto outIndex = [&](ArrayRef<int32_t> key) {
-        Value flat = createI32(rewriter, loc, 0);
-        int64_t stride = 1;
-        for (int d = int(rank) - 1; d >= 0; --d) {
-          if (unsigned(d) == axis)
-            continue;
-          Value coord = threadCoords[d];
-          if (key[d])
-            coord = LLVM::XOrOp::create(rewriter, loc, coord,
-                                        createI32(rewriter, loc, key[d]));
-          // Thread parts along the axis belong to the slot, not the index.
-          flat = LLVM::AddOp::create(
-              rewriter, loc, flat,
-              LLVM::MulOp::create(rewriter, loc, coord,
-                                  createI32(rewriter, loc, stride)));
-          stride *= srcType.getShape()[d];
-        }
-        return flat;
+        return emitAxisBlockIndex(rewriter, loc, threadCoords, key,
+                                  srcType.getShape(), axis, axisBits);
       };
       // Operand k's partials, [slot][out].
       WarpScratch scratch(ctx, op, op.getSrcs(), numSlots, numOut);

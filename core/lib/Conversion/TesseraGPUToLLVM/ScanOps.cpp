@@ -127,7 +127,6 @@ struct ScanLowering : public GPUPattern<ScanOp> {
     unsigned axis = op.getAxis();
     auto srcType = cast<RankedTensorType>(op.getSrcs().front().getType());
     int64_t size = srcType.getShape()[axis];
-    unsigned rank = srcType.getRank();
     LinearLayout layout = getLayout(srcType);
     Region &region = op.getCombineOp();
     auto combine = [&](ArrayRef<Value> acc, ArrayRef<Value> cur) {
@@ -287,27 +286,10 @@ struct ScanLowering : public GPUPattern<ScanOp> {
         // the axis bits from `end` up.
         int64_t numOut = srcType.getNumElements() / size * (size >> end);
         auto outIndex = [&](const BlockKey &key) {
-          Value flat = createI32(rewriter, loc, 0);
-          int64_t stride = 1;
-          for (int d = int(rank) - 1; d >= 0; --d) {
-            Value coord = threadCoords[d];
-            int64_t extent = srcType.getShape()[d];
-            int32_t part = unsigned(d) == axis ? key.second : key.first[d];
-            if (part)
-              coord = LLVM::XOrOp::create(rewriter, loc, coord,
-                                          createI32(rewriter, loc, part));
-            if (unsigned(d) == axis) {
-              coord = LLVM::LShrOp::create(rewriter, loc, coord,
-                                           createI32(rewriter, loc, end));
-              extent = size >> end;
-            }
-            flat = LLVM::AddOp::create(
-                rewriter, loc, flat,
-                LLVM::MulOp::create(rewriter, loc, coord,
-                                    createI32(rewriter, loc, stride)));
-            stride *= extent;
-          }
-          return flat;
+          SmallVector<int32_t> part = key.first;
+          part[axis] = key.second;
+          return emitAxisBlockIndex(rewriter, loc, threadCoords, part,
+                                    srcType.getShape(), axis, end);
         };
         WarpScratch scratch(ctx, op, op.getSrcs(), numBlocks, numOut);
         auto slotPointer = [&](unsigned i, Value slotIndex, Value out) {
