@@ -51,6 +51,19 @@ SmallVector<Value> lowering::inlineCombine(OpBuilder &b, Region &region,
   return results;
 }
 
+Value lowering::emitPackedBits(OpBuilder &b, Location loc, Value value,
+                               ArrayRef<unsigned> bits) {
+  Value packed = createI32(b, loc, 0);
+  for (auto [j, bit] : llvm::enumerate(bits)) {
+    Value set = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, value, createI32(b, loc, bit)),
+        createI32(b, loc, 1));
+    packed = LLVM::OrOp::create(
+        b, loc, packed, LLVM::ShlOp::create(b, loc, set, createI32(b, loc, j)));
+  }
+  return packed;
+}
+
 Value lowering::emitAxisBlockIndex(OpBuilder &b, Location loc,
                                    ArrayRef<Value> threadCoords,
                                    ArrayRef<int32_t> registerPart,

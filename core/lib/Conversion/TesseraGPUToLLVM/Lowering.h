@@ -312,6 +312,11 @@ SmallVector<Value> inlineCombine(OpBuilder &b, Region &region,
 FailureOr<Value> shuffleAny(OpBuilder &b, Location loc, LoweringHooks &hooks,
                             Value value, unsigned mask);
 
+/// Bits `bits` of the i32 `value`, packed in that order from bit 0 (a
+/// warp's slot among the warps that share a reduction or scan).
+Value emitPackedBits(OpBuilder &b, Location loc, Value value,
+                     ArrayRef<unsigned> bits);
+
 /// The flat index (i32, row-major over `shape`) of the element at
 /// `threadCoords` XOR `registerPart`, with the coordinate along `axis` cut
 /// to its bits from `axisShift` up, and left out where none remain: where a

@@ -145,18 +145,7 @@ struct ReduceLowering : public GPUPattern<ReduceOp> {
       for (int64_t s : resultShape)
         numOut *= s;
       // This warp's slot: its axis bits, packed.
-      Value slot = createI32(rewriter, loc, 0);
-      for (auto [j, bit] : llvm::enumerate(*warpBits)) {
-        Value set = LLVM::AndOp::create(
-            rewriter, loc,
-            LLVM::LShrOp::create(rewriter, loc, tid->warp,
-                                 createI32(rewriter, loc, bit)),
-            createI32(rewriter, loc, 1));
-        slot = LLVM::OrOp::create(
-            rewriter, loc, slot,
-            LLVM::ShlOp::create(rewriter, loc, set,
-                                createI32(rewriter, loc, j)));
-      }
+      Value slot = emitPackedBits(rewriter, loc, tid->warp, *warpBits);
       SmallVector<Value> threadCoords =
           emitThreadCoords(rewriter, loc, layout, *tid);
       // Flat index of a group's result element: thread parts along the

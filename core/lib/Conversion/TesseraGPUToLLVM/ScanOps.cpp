@@ -271,13 +271,10 @@ struct ScanLowering : public GPUPattern<ScanOp> {
         if (failed(getTid()))
           return failure();
         // This warp's block in the run, in coordinate and scan order.
-        Value slot = createI32(rewriter, loc, 0);
+        SmallVector<unsigned> runBits;
         for (unsigned t = 0; t < m; ++t)
-          slot = LLVM::OrOp::create(
-              rewriter, loc, slot,
-              LLVM::ShlOp::create(rewriter, loc,
-                                  bitOf(tid->warp, (*owners)[k + t].index),
-                                  createI32(rewriter, loc, t)));
+          runBits.push_back((*owners)[k + t].index);
+        Value slot = emitPackedBits(rewriter, loc, tid->warp, runBits);
         Value order = LLVM::XOrOp::create(rewriter, loc, slot,
                                           createI32(rewriter, loc, flip));
         SmallVector<Value> threadCoords =
