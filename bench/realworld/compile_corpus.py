@@ -59,6 +59,10 @@ CATEGORIES: list[tuple[str, str]] = [
      r"tuple|<no literal|cannot parse '\(|unrepresentable"),
     ("tensor descriptor parameter",
      r"descriptor|tensordesc|cannot be passed to a .* launch"),
+    ("target resource limit (shared memory, registers)",
+     r"bytes of shared memory|registers? (limit|budget)|too many registers"),
+    ("atomics whose returned old value is used",
+     r"atomics whose old values are used"),
     ("tl.sort/flip/topk/gather",
      r"\b(sort|flip|topk|gather|argsort)\b"),
     ("helper imported from another module",
@@ -167,6 +171,42 @@ def ordered(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+SLOW_TEMPLATES = re.compile(r"^triton_(mm|bmm|grouped_mm|scaled_mm|"
+                            r"convolution|tem_)")
+
+
+def is_slow(r: dict[str, Any], backend: str) -> bool:
+    return (backend == "nvptx" and r["project"] == "inductor"
+            and bool(SLOW_TEMPLATES.match(r["qualname"])))
+
+
+def schedule(records: list[dict[str, Any]], backends: list[str],
+             have: set[tuple]) -> list[tuple[dict[str, Any], str]]:
+    """The compiles still to run, in an order that leaves a balanced
+    sample if the run is cut short: every kernel's first specialization
+    on every backend, then one in twelve of the matmul templates on nvptx
+    (which take minutes each), then the other specializations round-robin
+    over kernels, then the remaining nvptx templates."""
+    seen: collections.Counter = collections.Counter()
+    tiers: list[tuple[int, int, dict[str, Any], str]] = []
+    slow_index = 0
+    for index, r in enumerate(ordered(records)):
+        k = (r["project"], r["file"], r["qualname"])
+        depth = seen[k]
+        seen[k] += 1
+        for b in backends:
+            if (spec_id(r), b) in have:
+                continue
+            if is_slow(r, b):
+                tier = 1 if slow_index % 12 == 0 else 3
+                slow_index += 1
+            else:
+                tier = 0 if depth == 0 else 2
+            tiers.append((tier, index, r, b))
+    tiers.sort(key=lambda t: (t[0], t[1]))
+    return [(r, b) for _, _, r, b in tiers]
+
+
 class Runner:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
@@ -254,8 +294,7 @@ class Runner:
                     have.add((x["id"], x["backend"]))
         elif self.args.fresh and self.results_path.exists():
             self.results_path.unlink()
-        jobs = [(r, b) for r in ordered(records) for b in backends
-                if (spec_id(r), b) not in have]
+        jobs = schedule(records, backends, have)
         print(f"{len(jobs)} compiles to run ({len(have)} already done), "
               f"module path flag: {self.has_module_path}", flush=True)
         with concurrent.futures.ThreadPoolExecutor(self.args.jobs) as pool:
@@ -300,9 +339,10 @@ def write_report(args: argparse.Namespace, records: list[dict[str, Any]],
         kernels_of[r["project"]].add((r["file"], r["qualname"]))
     lines: list[str] = []
     date = datetime.date.today().isoformat()
-    git = subprocess.run(["git", "-C", str(REPO), "log", "-1",
-                          "--format=%h %s"], capture_output=True,
-                         text=True).stdout.strip()
+    git = args.label or subprocess.run(
+        ["git", "-C", str(args.tessera.resolve().parent), "log", "-1",
+         "--format=%h %s"], capture_output=True, text=True).stdout.strip()
+    git = git or "an unknown commit"
     lines += [
         f"# Real-world Triton kernels through Tessera, compile only ({date})",
         "",
@@ -328,9 +368,33 @@ def write_report(args: argparse.Namespace, records: list[dict[str, Any]],
         lines.append(f"| {p} | {len(kernels_of[p])} | {n} |")
     lines.append(f"| all | {sum(len(v) for v in kernels_of.values())} | "
                  f"{len(records)} |")
+    cases_path = root / "cases.jsonl"
+    if cases_path.exists():
+        rank = {"ok": 0, "error": 1}
+        best: dict[tuple, str] = {}
+        for ln in cases_path.read_text().splitlines():
+            if not ln.strip():
+                continue
+            c = json.loads(ln)
+            k = (c.get("project"), c.get("case"))
+            st = c.get("status", "")
+            if k not in best or rank.get(st, 2) < rank.get(best[k], 2):
+                best[k] = st
+        lines += ["", "Driver cases run on the GPU host (an error is the "
+                  "library's or torch's, before or after its kernels "
+                  "compiled under Triton):", "",
+                  "| project | cases | ran | error | not run |",
+                  "|---|---:|---:|---:|---:|"]
+        for p in projects:
+            sts = [v for (proj, _), v in best.items() if proj == p]
+            lines.append(f"| {p} | {len(sts)} | "
+                         f"{sum(1 for v in sts if v == 'ok')} | "
+                         f"{sum(1 for v in sts if v == 'error')} | "
+                         f"{sum(1 for v in sts if v not in rank)} |")
     lines += ["", "## Compiled, per project and backend", "",
               "Specializations compiled / attempted (percent); a kernel "
-              "counts as compiled when all its specializations did.", "",
+              "counts as compiled when all its attempted specializations did.",
+              "",
               "| project | backend | specializations | % | kernels | % |",
               "|---|---|---:|---:|---:|---:|"]
     missing = 0
@@ -352,8 +416,16 @@ def write_report(args: argparse.Namespace, records: list[dict[str, Any]],
                          f"{pct(ok, len(tried))} | {kok} / {len(kern_ok)} | "
                          f"{pct(kok, len(kern_ok))} |")
     if missing:
-        lines += ["", f"Not yet compiled (run interrupted): {missing} "
-                  "(specialization, backend) pairs."]
+        gaps: collections.Counter = collections.Counter()
+        for r in records:
+            for b in backends:
+                if (spec_id(r), b) not in results:
+                    slow = "template, " if is_slow(r, b) else ""
+                    gaps[f"{r['project']} {r['qualname']} ({slow}{b})"] += 1
+        top = "; ".join(f"{k}: {n}" for k, n in gaps.most_common(6))
+        lines += ["", f"Not compiled in this run (cut short, see the "
+                  f"schedule in `compile_corpus.py`): {missing} "
+                  f"(specialization, backend) pairs; most: {top}."]
     lines += ["", "## Failure categories", "",
               "By the first error line of the compiler; counts are failed "
               "(specialization, backend) pairs, then distinct kernels.", "",
@@ -381,6 +453,19 @@ def write_report(args: argparse.Namespace, records: list[dict[str, Any]],
             ex = ex[:137] + "..."
         lines.append(f"| {cat} | {c['cpu']} | {c['nvptx']} | {c['amdgpu']} "
                      f"| {len(cat_kernels[cat])} | `{ex}` |")
+    lines += ["", "A failure is classified by the compiler's first error "
+              "only: a kernel stopped by an import or by module-level code "
+              "may also use a construct listed lower down (tl.sort, "
+              "descriptors, ...) that this table does not count yet."]
+    groups = collections.Counter((r["project"], r["qualname"])
+                                 for r in records)
+    for (p, q), n in groups.most_common(1):
+        share = sum(1 for r in records if r["project"] == p)
+        lines.append("")
+        lines.append(f"Largest kernel by specializations: {p} `{q}` with "
+                     f"{n} of the project's {share} (its autotuning "
+                     "sweep); the per-kernel columns are not weighted by "
+                     "it.")
     lines += ["", "## Per project, top categories", ""]
     for p in projects:
         cnt: collections.Counter = collections.Counter()
@@ -395,6 +480,8 @@ def write_report(args: argparse.Namespace, records: list[dict[str, Any]],
         lines += ["", f"Compile wall time: median {sorted(secs)[len(secs)//2]}"
                   f" s, total {sum(secs)/60:.1f} min over {len(secs)} "
                   "compiles (2 cores shared)."]
+    for note in args.note:
+        lines += ["", note]
     lines += ["", "Reproduce: `bench/realworld/README.md`."]
     return "\n".join(lines) + "\n"
 
@@ -412,6 +499,11 @@ def main() -> int:
     parser.add_argument("--report", type=Path, default=None)
     parser.add_argument("--report-only", action="store_true")
     parser.add_argument("--fresh", action="store_true")
+    parser.add_argument("--label", default="",
+                        help="what the binary was built from, for the "
+                        "report (default: git log of its folder)")
+    parser.add_argument("--note", action="append", default=[],
+                        help="a paragraph for the report (repeatable)")
     parser.add_argument("--project", default="",
                         help="only this project's specializations")
     args = parser.parse_args()
