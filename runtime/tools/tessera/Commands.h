@@ -24,6 +24,7 @@ struct SessionFlags {
 
   llvm::cl::opt<std::string> backend;
   llvm::cl::list<std::string> plugins;
+  llvm::cl::list<std::string> modulePaths;
   llvm::cl::opt<int> device;
   llvm::cl::opt<std::string> arch;
   llvm::cl::opt<std::string> cacheDir;

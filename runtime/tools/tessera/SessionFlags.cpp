@@ -21,6 +21,10 @@ SessionFlags::SessionFlags(cl::OptionCategory &category)
               cl::desc("A plugin file or directory to search first "
                        "(repeatable) [TESSERA_PLUGIN_PATH]"),
               cl::value_desc("path"), cl::cat(category)),
+      modulePaths("module-path",
+                  cl::desc("A directory kernel files' imports are searched "
+                           "in (repeatable) [TESSERA_MODULE_PATH]"),
+                  cl::value_desc("dir"), cl::cat(category)),
       device("device", cl::desc("Device index [TESSERA_DEVICE]"),
              cl::value_desc("n"), cl::init(-1), cl::cat(category)),
       arch("arch", cl::desc("Architecture to compile for [TESSERA_ARCH]"),
@@ -43,6 +47,7 @@ RuntimeOptions SessionFlags::getRuntimeOptions() const {
   RuntimeOptions options;
   options.backend = backend;
   options.pluginPaths.assign(plugins.begin(), plugins.end());
+  options.modulePaths.assign(modulePaths.begin(), modulePaths.end());
   if (device >= 0)
     options.device = static_cast<unsigned>(device.getValue());
   options.arch = arch;
