@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "tessera/Frontend/HostEvaluator.h"
 #include "tessera/Frontend/Language.h"
+#include "tessera/Frontend/ModuleSet.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -825,6 +826,25 @@ FailureOr<HostValue> HostEvaluator::callBuiltin(
   // The version a program asks for is that of the language Tessera
   // implements: `importlib.metadata.version("triton")`, and versions parsed
   // by `packaging.version` compare as tuples of their release numbers.
+  if (name == "importlib.import_module") {
+    if (failed(arity(1, 2)))
+      return failure();
+    if (!args[0].isString())
+      return emitError(loc, "importlib.import_module expects a module name");
+    llvm::StringRef target = args[0].getString();
+    if (ModuleSet::isLanguageModule(target)) {
+      if (!isLanguageName(target))
+        return emitError(loc, "no module named '" + target + "'");
+      return HostValue::symbol(canonicalizeTritonName(target));
+    }
+    ModuleSet *set = module ? module->getModuleSet() : nullptr;
+    std::string why = "no module search path";
+    if (set)
+      if (const KernelModule *m = set->importModule(target, &why))
+        return HostValue::module(m);
+    return emitError(loc, "cannot import '" + target + "' at compile time: " +
+                              why);
+  }
   if (name == "importlib.metadata.version") {
     if (failed(arity(1, 1)))
       return failure();

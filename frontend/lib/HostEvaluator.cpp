@@ -421,6 +421,49 @@ FailureOr<HostValue> HostEvaluator::evalName(const NameExpr *name,
                    "name '" + name->getId() + "' is not defined");
 }
 
+/// Where a binding's statement starts in its module's buffer.
+static const char *getBindingPosition(const GlobalBinding &binding) {
+  if (binding.stmt)
+    return binding.stmt->getLoc().getPointer();
+  return binding.loc.getPointer();
+}
+
+bool HostEvaluator::isVisibleGlobal(const KernelModule &mod,
+                                    llvm::StringRef name) const {
+  const GlobalSymbol *symbol = mod.lookupGlobal(name);
+  if (!symbol || symbol->bindings.empty())
+    return false;
+  auto horizon = horizons.find(&mod);
+  if (horizon == horizons.end())
+    return true;
+  return llvm::any_of(symbol->bindings, [&](const GlobalBinding &b) {
+    const char *pos = getBindingPosition(b);
+    return !pos || pos < horizon->second;
+  });
+}
+
+class HostEvaluator::HorizonScope {
+public:
+  HorizonScope(HostEvaluator &eval, const char *at)
+      : eval(eval), module(eval.module) {
+    auto it = eval.horizons.find(module);
+    if (it != eval.horizons.end())
+      saved = it->second;
+    eval.horizons[module] = at;
+  }
+  ~HorizonScope() {
+    if (saved)
+      eval.horizons[module] = saved;
+    else
+      eval.horizons.erase(module);
+  }
+
+private:
+  HostEvaluator &eval;
+  const KernelModule *module;
+  const char *saved = nullptr;
+};
+
 FailureOr<HostValue> HostEvaluator::evaluateGlobal(llvm::StringRef name,
                                                    llvm::SMLoc useLoc) {
   if (!module)
@@ -431,25 +474,43 @@ FailureOr<HostValue> HostEvaluator::evaluateGlobal(llvm::StringRef name,
 FailureOr<HostValue>
 HostEvaluator::evaluateGlobal(const KernelModule &mod, llvm::StringRef name,
                               llvm::SMLoc useLoc) {
-  llvm::StringMap<HostValue> &cache = globalCache[&mod];
-  auto cached = cache.find(name);
-  if (cached != cache.end())
-    return cached->second;
   const GlobalSymbol *symbol = mod.lookupGlobal(name);
   if (!symbol || symbol->bindings.empty())
     return emitError(useLoc, "name '" + name + "' is not defined");
-  llvm::StringSet<> &busy = inProgress[&mod];
-  if (!busy.insert(name).second)
+  // The last binding before the module's horizon, if it has one.
+  size_t index = symbol->bindings.size() - 1;
+  auto horizon = horizons.find(&mod);
+  if (horizon != horizons.end()) {
+    size_t visible = symbol->bindings.size();
+    for (size_t i = symbol->bindings.size(); i-- > 0;) {
+      const char *pos = getBindingPosition(symbol->bindings[i]);
+      if (!pos || pos < horizon->second) {
+        visible = i;
+        break;
+      }
+    }
+    if (visible == symbol->bindings.size())
+      return emitError(useLoc, "name '" + name +
+                                   "' is not defined yet where module '" +
+                                   mod.getModuleName() + "' reads it");
+    index = visible;
+  }
+  std::string key = (name + "#" + llvm::Twine(index)).str();
+  llvm::StringMap<HostValue> &cache = globalCache[&mod];
+  auto cached = cache.find(key);
+  if (cached != cache.end())
+    return cached->second;
+  if (!inProgress[&mod].insert(key).second)
     return emitError(useLoc,
                      "global '" + name + "' is defined in terms of itself");
   FailureOr<HostValue> result = failure();
   {
     ModuleScope in(*this, &mod);
-    result = evalBinding(*symbol, symbol->bindings.size() - 1, useLoc);
+    result = evalBinding(*symbol, index, useLoc);
   }
-  inProgress[&mod].erase(name);
+  inProgress[&mod].erase(key);
   if (succeeded(result))
-    globalCache[&mod][name] = *result;
+    globalCache[&mod][key] = *result;
   return result;
 }
 
@@ -468,11 +529,13 @@ FailureOr<HostValue> HostEvaluator::evalBinding(const GlobalSymbol &symbol,
                        binding.loc.ptr);
       bool holds;
       if (guard.tryStmt) {
+        HorizonScope at(*this, guard.tryStmt->getLoc().getPointer());
         FailureOr<bool> ok = evalTryGuard(guard.tryStmt);
         if (failed(ok))
           return failure();
         holds = *ok;
       } else {
+        HorizonScope at(*this, guard.condition->getLoc().getPointer());
         FailureOr<HostValue> cond = evaluate(guard.condition);
         if (failed(cond))
           return failure();
@@ -487,6 +550,11 @@ FailureOr<HostValue> HostEvaluator::evalBinding(const GlobalSymbol &symbol,
       continue;
     ContextScope ctx(context, "while evaluating global '" + symbol.name + "'",
                      binding.loc.ptr);
+    // The statement sees what was bound before it (an embedder's values
+    // have no statement).
+    std::optional<HorizonScope> at;
+    if (const char *pos = getBindingPosition(binding))
+      at.emplace(*this, pos);
     switch (binding.kind) {
     case BindingKind::Import:
       return evalImport(module->getImports()[binding.importIndex]);
@@ -597,11 +665,10 @@ FailureOr<HostValue> HostEvaluator::evalImport(const ImportInfo &import) {
   // An unknown module stays a name: an error only where a kernel uses it.
   if (!imported)
     return HostValue::symbol(*target + "." + import.member);
-  // An attribute of the module first, as Python does; but `from . import
-  // x` in a package's __init__ binds the very name being looked up: that
-  // is the submodule.
-  bool selfReference = inProgress[imported].contains(import.member);
-  if (imported->lookupGlobal(import.member) && !selfReference)
+  // An attribute of the module first, as Python does, if it is bound yet
+  // (`from . import x` in a package's __init__ binds the very name it
+  // looks up: that is the submodule).
+  if (isVisibleGlobal(*imported, import.member))
     return evaluateGlobal(*imported, import.member, import.loc.ptr);
   std::string why;
   if (const KernelModule *sub =
@@ -1161,6 +1228,28 @@ LogicalResult HostEvaluator::execBody(StmtList body, const ScopePtr &scope,
           evalBinary(assign->getOp(), *lhs, *rhs, stmt->getLoc().ptr);
       if (failed(v) || failed(this->assign(assign->getTarget(), *v, scope)))
         return failure();
+      continue;
+    }
+    case NodeKind::Try: {
+      // The body runs as written; when it fails, whether a handler would
+      // have caught the exception cannot be known, so the failure stands.
+      // (`try: pkg = importlib.import_module(name)` succeeds exactly when
+      // the module is known.)
+      auto *tryStmt = cast<TryStmt>(stmt);
+      if (failed(execBody(tryStmt->getBody(), scope, returned)))
+        return failure();
+      if (!returned &&
+          failed(execBody(tryStmt->getOrElse(), scope, returned)))
+        return failure();
+      if (!tryStmt->getFinalBody().empty()) {
+        std::optional<HostValue> finalReturn;
+        if (failed(execBody(tryStmt->getFinalBody(), scope, finalReturn)))
+          return failure();
+        if (finalReturn)
+          returned = finalReturn;
+      }
+      if (returned)
+        return success();
       continue;
     }
     case NodeKind::For: {

@@ -1,6 +1,7 @@
 //===- KernelModule.cpp - The module-level view of a kernel file ----------===//
 #include "tessera/Frontend/KernelModule.h"
 #include "tessera/Frontend/Decorators.h"
+#include "tessera/Frontend/ModuleSet.h"
 #include "tessera/Frontend/Parser.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -81,14 +82,70 @@ KernelModule::getQualifiedName(const Expr *expr) const {
       return canonicalizeTritonName(last.injected.getString());
     if (last.kind != BindingKind::Import)
       return std::nullopt;
-    return canonicalizeTritonName(imports[last.importIndex].qualifiedName);
+    const ImportInfo &import = imports[last.importIndex];
+    if (std::optional<std::string> followed = followImport(import, 0))
+      return followed;
+    return canonicalizeTritonName(import.qualifiedName);
   }
   if (auto *attr = dyn_cast<AttributeExpr>(expr)) {
     std::optional<std::string> base = getQualifiedName(attr->getValue());
     if (!base)
       return std::nullopt;
+    // `compat.triton.jit`: an attribute of a module of the set is what that
+    // module binds.
+    if (moduleSet && !ModuleSet::isLanguageModule(*base)) {
+      ImportInfo member;
+      member.module = *base;
+      member.member = attr->getAttr().str();
+      if (std::optional<std::string> followed = followImport(member, 0))
+        return followed;
+    }
     return canonicalizeTritonName(*base + "." + attr->getAttr().str());
   }
+  return std::nullopt;
+}
+
+std::optional<std::string>
+KernelModule::followImport(const ImportInfo &import, unsigned depth) const {
+  if (!moduleSet || import.member.empty() || depth > 16)
+    return std::nullopt;
+  std::string target = llvm::StringRef(import.module).ltrim('.').str();
+  if (import.level) {
+    llvm::Expected<std::string> resolved =
+        moduleSet->resolveRelative(*this, import.level, target);
+    if (!resolved) {
+      llvm::consumeError(resolved.takeError());
+      return std::nullopt;
+    }
+    target = *resolved;
+  }
+  if (target.empty() || ModuleSet::isLanguageModule(target))
+    return std::nullopt;
+  const KernelModule *from = moduleSet->importModule(target);
+  if (!from)
+    return std::nullopt;
+  const GlobalSymbol *symbol = from->lookupGlobal(import.member);
+  if (!symbol)
+    return std::nullopt;
+  // A static answer for classifying decorators: the name's last import
+  // (compatibility modules fall back to stand-ins only when the import
+  // fails), else an alias `jit = triton.jit`.
+  for (const GlobalBinding &binding : llvm::reverse(symbol->bindings)) {
+    if (binding.kind == BindingKind::Import) {
+      const ImportInfo &inner = from->imports[binding.importIndex];
+      if (std::optional<std::string> followed =
+              from->followImport(inner, depth + 1))
+        return followed;
+      if (inner.level == 0)
+        return canonicalizeTritonName(inner.qualifiedName);
+      return std::nullopt;
+    }
+  }
+  const GlobalBinding &last = symbol->bindings.back();
+  if (last.kind == BindingKind::Value && last.value &&
+      last.unpackPath.empty() && !last.augmentedOp &&
+      (isa<NameExpr>(last.value) || isa<AttributeExpr>(last.value)))
+    return from->getQualifiedName(last.value);
   return std::nullopt;
 }
 
@@ -238,6 +295,11 @@ void ModuleScanner::recordTarget(const Expr *target, const GlobalBinding &proto,
 }
 
 DecoratorInfo ModuleScanner::classify(const Expr *decorator) const {
+  return classifyDecorator(m, decorator);
+}
+
+DecoratorInfo tessera::frontend::classifyDecorator(const KernelModule &m,
+                                                   const Expr *decorator) {
   DecoratorInfo info;
   info.expr = decorator;
   const Expr *callee = decorator;
@@ -278,6 +340,14 @@ void ModuleScanner::recordFunction(FunctionDefStmt *def,
   auto jit = llvm::find_if(decorators, [](const DecoratorInfo &d) {
     return d.kind == DecoratorKind::Jit;
   });
+  if (jit == decorators.end() &&
+      decorators.back().kind == DecoratorKind::Other) {
+    // The decorator closest to the def may be a library's alias of
+    // triton.jit, known once imports can be followed (resolveDecorators).
+    binding.kind = BindingKind::HostFunction;
+    addBinding(def->getName(), std::move(binding));
+    return;
+  }
   if (jit == decorators.end()) {
     const DecoratorInfo &first = *llvm::find_if(decorators, isTriton);
     diags
@@ -486,6 +556,51 @@ bool KernelModule::markJit(llvm::StringRef name, JitOptions options) {
     return true;
   }
   return false;
+}
+
+void KernelModule::resolveDecorators() {
+  if (!moduleSet)
+    return;
+  for (const std::string &name : globalOrder) {
+    GlobalSymbol &symbol = globals.find(name)->second;
+    for (GlobalBinding &binding : symbol.bindings) {
+      if (binding.kind != BindingKind::HostFunction &&
+          binding.kind != BindingKind::JitFunction)
+        continue;
+      auto *def = cast<FunctionDefStmt>(binding.stmt);
+      std::vector<DecoratorInfo> decorators;
+      for (const Expr *d : def->getDecorators())
+        decorators.push_back(classifyDecorator(*this, d));
+      if (binding.kind == BindingKind::JitFunction) {
+        // Aliases of triton.autotune/heuristics found behind other modules.
+        jitFunctions[binding.jitIndex].decorators = std::move(decorators);
+        continue;
+      }
+      // A def is a jit function only if @triton.jit, reached through the
+      // alias, is the decorator closest to it (checked at scan time for
+      // the direct spelling).
+      if (decorators.empty() || decorators.back().kind != DecoratorKind::Jit) {
+        auto triton = llvm::find_if(decorators, [](const DecoratorInfo &d) {
+          return d.kind == DecoratorKind::Autotune ||
+                 d.kind == DecoratorKind::Heuristics;
+        });
+        if (triton != decorators.end())
+          diags
+              .error(triton->expr->getLoc().ptr,
+                     "@" + triton->qualifiedName +
+                         " must decorate a @triton.jit function")
+              .hint("add @triton.jit directly above 'def " + def->getName() +
+                    "'");
+        continue;
+      }
+      JitFunction fn;
+      fn.def = def;
+      fn.decorators = std::move(decorators);
+      binding.kind = BindingKind::JitFunction;
+      binding.jitIndex = jitFunctions.size();
+      jitFunctions.push_back(std::move(fn));
+    }
+  }
 }
 
 std::unique_ptr<KernelModule> KernelModule::scan(llvm::SourceMgr &sourceMgr,

@@ -80,12 +80,15 @@ KernelModule &ModuleSet::addModule(unsigned bufferId, DiagnosticEngine &diags,
   module->moduleSet = this;
   KernelModule &result = *module;
   modules.push_back(std::move(module));
-  if (!importable)
-    return result;
-  byName[name] = &result;
-  for (const std::string &alias : aliases)
-    if (!alias.empty())
-      byName[alias] = &result;
+  if (importable) {
+    byName[name] = &result;
+    for (const std::string &alias : aliases)
+      if (!alias.empty())
+        byName[alias] = &result;
+  }
+  // Registered first: a decorator alias may lead through a module that
+  // imports this one.
+  result.resolveDecorators();
   return result;
 }
 

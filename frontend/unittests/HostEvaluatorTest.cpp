@@ -147,8 +147,10 @@ TEST(HostEvaluatorTest, ConfigsAndGlobals) {
             "num_ctas=1, maxnreg=128))");
   EXPECT_EQ(eval("len(list(filter(keep, configs)))", prelude), "2");
   EXPECT_EQ(eval("configs[0].num_warps + configs[1].num_stages", prelude), "7");
+  // Module code runs top to bottom: X is read before anything binds it.
   EXPECT_EQ(eval("X", "X = X + 1"),
-            "ERROR: global 'X' is defined in terms of itself");
+            "ERROR: name 'X' is not defined yet where module '__main__' "
+            "reads it");
   EXPECT_EQ(eval("Y", "import os\nif 'TESSERA_SET' in os.environ:\n"
                       "    Y = 1\nelse:\n    Y = 2\n"),
             "1");

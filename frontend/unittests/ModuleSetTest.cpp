@@ -268,3 +268,74 @@ TEST(ModuleSetTest, InjectedGlobalsAndEmbedderModules) {
             "<torch.Tensor object>");
   EXPECT_FALSE(modules.importModule("mylib.ops"));
 }
+
+TEST(ModuleSetTest, ModuleCodeRunsTopToBottom) {
+  Program p("try:\n"
+            "    import triton\n"
+            "except ImportError:\n"
+            "    triton = None\n"
+            "if triton is not None:\n"
+            "    A = 'has triton'\n"
+            "else:\n"
+            "    class triton:\n"
+            "        pass\n"
+            "    A = 'none'\n"
+            "X = 1\n"
+            "Y = X + 1\n"
+            "X = 5\n"
+            "def read_x():\n"
+            "    return X\n"
+            "Z = read_x()\n"
+            "X = 9\n",
+            {});
+  EXPECT_EQ(p.global("A"), "'has triton'");
+  EXPECT_EQ(p.global("triton"), "triton");
+  EXPECT_EQ(p.global("Y"), "2");
+  // A function called at module level reads the globals of that moment.
+  EXPECT_EQ(p.global("Z"), "5");
+  EXPECT_EQ(p.global("X"), "9");
+}
+
+TEST(ModuleSetTest, HostFunctionsWithTryAndImportModule) {
+  Program p("import importlib\n"
+            "import operator\n"
+            "from packaging.version import Version\n"
+            "def compare_version(package, op, target):\n"
+            "    try:\n"
+            "        pkg = importlib.import_module(package)\n"
+            "    except ImportError:\n"
+            "        return False\n"
+            "    return op(Version(pkg.__version__), Version(target))\n"
+            "NEW = compare_version('triton', operator.ge, '3.0.0')\n"
+            "OLD = compare_version('triton', operator.lt, '2.2')\n"
+            "UNKNOWN = compare_version('torch', operator.ge, '2.4.0')\n",
+            {});
+  EXPECT_EQ(p.global("NEW"), "True");
+  EXPECT_EQ(p.global("OLD"), "False");
+  // Whether torch imports on the author's machine is not knowable here.
+  EXPECT_NE(p.global("UNKNOWN").find("cannot import 'torch' at compile time"),
+            std::string::npos);
+}
+
+TEST(ModuleSetTest, DecoratorsThroughAnotherModule) {
+  Tree t;
+  t.write("compat.py", "try:\n    import triton\nexcept ImportError:\n"
+                       "    triton = None\n"
+                       "if triton is None:\n"
+                       "    class triton:\n        pass\n");
+  t.write("helpers.py", "from compat import triton\n"
+                        "import compat\n"
+                        "@triton.jit\ndef a(x):\n    return x\n"
+                        "@compat.triton.jit\ndef b(x):\n    return x\n"
+                        "@triton.jit\n@other\ndef c(x):\n    return x\n"
+                        "def host(x):\n    return x\n");
+  Source src("");
+  ModuleSet modules(src.sm, {t.root});
+  const KernelModule *helpers = modules.importModule("helpers");
+  ASSERT_TRUE(helpers);
+  EXPECT_TRUE(helpers->lookupJitFunction("a"));
+  EXPECT_TRUE(helpers->lookupJitFunction("b"));
+  // @triton.jit must be the decorator closest to the def.
+  EXPECT_FALSE(helpers->lookupJitFunction("c"));
+  EXPECT_FALSE(helpers->lookupJitFunction("host"));
+}

@@ -460,7 +460,22 @@ static FailureOr<Value> dot(FunctionCodegen &cg, CallArgs &args) {
   return result;
 }
 
+/// `x.logical_and(y)` / `x.logical_or(y)`.
+template <bool IsAnd>
+static FailureOr<Value> logicalMethod(FunctionCodegen &cg, CallArgs &args) {
+  FailureOr<BoundArgs> b =
+      cg.bindArgs(args, IsAnd ? "logical_and" : "logical_or",
+                  {"self", "other"}, 2);
+  if (failed(b))
+    return failure();
+  return cg.logicalAndOr(IsAnd, (*b)[0], (*b)[1]);
+}
+
 void tessera::frontend::codegen::registerMathBuiltins(BuiltinRegistry &r) {
+  // tensor.logical_and / logical_or: `and` / `or` of two tensors.
+  for (bool isAnd : {true, false})
+    r.add(isAnd ? "tensor.logical_and" : "tensor.logical_or",
+          isAnd ? logicalMethod<true> : logicalMethod<false>);
   r.addWithMethod("exp", [](FunctionCodegen &cg, CallArgs &a) {
     return unaryFloat<math::ExpOp>(cg, a, "exp");
   });

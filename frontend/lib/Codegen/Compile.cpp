@@ -202,8 +202,26 @@ llvm::FailureOr<Specialization> tessera::frontend::specializeKernel(
       options.emplace_back(config.numCtas, "num_ctas");
   }
 
-  // Heuristics compute constexprs from the arguments known so far.
-  if (const DecoratorInfo *d = fn->findDecorator(DecoratorKind::Heuristics)) {
+  // Heuristics compute constexprs from the arguments known so far; when the
+  // signature and the named values already give every constexpr (a
+  // specialization captured from a launch), they have nothing left to
+  // decide, and a library's heuristics computed by host code Tessera
+  // cannot run need not be evaluated.
+  bool allConstexprsGiven = true;
+  {
+    llvm::ArrayRef<Parameter> params = fn->def->getParams();
+    for (size_t i = 0; i < params.size(); ++i) {
+      if (!isConstexprParam(params[i]))
+        continue;
+      bool given = (i < entries->size() && (*entries)[i].isConstexpr) ||
+                   llvm::any_of(*named, [&](const auto &p) {
+                     return p.first == params[i].name;
+                   });
+      allConstexprsGiven &= given;
+    }
+  }
+  if (const DecoratorInfo *d = fn->findDecorator(DecoratorKind::Heuristics);
+      d && !allConstexprsGiven) {
     llvm::FailureOr<HeuristicsSpec> heur = readHeuristics(eval, *d);
     if (failed(heur))
       return llvm::failure();

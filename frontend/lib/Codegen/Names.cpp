@@ -178,6 +178,9 @@ static FailureOr<Value> typeAttribute(FunctionCodegen &cg, const TType &t,
   }
   if (attr == "scalar")
     return Value::type(t.getElement());
+  // A dtype passed as a constexpr: `.value` of Triton's constexpr wrapper.
+  if (attr == "value")
+    return Value::type(t);
   if (t.isScalarType() || t.isPointer()) {
     if (attr == "primitive_bitwidth")
       return integer(t.getPrimitiveBitwidth());

@@ -64,7 +64,16 @@ static llvm::Expected<HostValue> evaluateLiteral(llvm::StringRef text,
   if (!e || capture.hadError())
     return llvm::createStringError("cannot parse '" + text.str() +
                                    "' as a value");
-  llvm::FailureOr<HostValue> v = eval.evaluate(e);
+  // Signatures spell dtypes `triton.language.float16` (and `tl.float16`)
+  // whether or not the kernel's module imports triton under those names
+  // (an embedder's unit has only the globals its source reads).
+  auto scope = std::make_shared<HostScope>();
+  const KernelModule *module = eval.getModule();
+  if (!module || !module->lookupGlobal("triton"))
+    scope->vars["triton"] = HostValue::symbol("triton");
+  if (!module || !module->lookupGlobal("tl"))
+    scope->vars["tl"] = HostValue::symbol("triton.language");
+  llvm::FailureOr<HostValue> v = eval.evaluate(e, scope);
   if (failed(v) || capture.hadError()) {
     std::string why;
     if (!capture.getDiagnostics().empty())

@@ -11,6 +11,13 @@
 // "cannot evaluate call to 'torch.get_default_device' at compile
 // time", with notes naming the global or function being evaluated.
 //
+// Module code runs top to bottom: while a module-level statement is
+// evaluated (a binding's value, the test of an `if` around it, a function it
+// calls), the module's names have the values bound before that statement,
+// so `if triton is not None: ... else: class triton: ...` reads the
+// `triton` imported above it. Every module has such a horizon; values are
+// cached per binding.
+//
 // Names resolve in the globals of the current module. When the module
 // belongs to a ModuleSet, imports load the modules they name, module
 // attributes evaluate that module's globals, and functions run in the module
@@ -184,6 +191,10 @@ private:
                                    std::vector<HostValue> &out);
   llvm::FailureOr<HostValue> evalBinding(const GlobalSymbol &symbol,
                                          size_t index, llvm::SMLoc useLoc);
+  /// Makes `at` the horizon of the current module while alive.
+  class HorizonScope;
+  /// Whether `name` is bound in `mod` before its horizon.
+  bool isVisibleGlobal(const KernelModule &mod, llvm::StringRef name) const;
   /// The value an import binds in the current module.
   llvm::FailureOr<HostValue> evalImport(const ImportInfo &import);
   /// The absolute module an import names (relative ones resolved).
@@ -223,8 +234,12 @@ private:
 
   const KernelModule *module;
   DiagnosticEngine &diags;
+  /// Values by module, then "NAME#BINDING".
   llvm::DenseMap<const KernelModule *, llvm::StringMap<HostValue>> globalCache;
   llvm::DenseMap<const KernelModule *, llvm::StringSet<>> inProgress;
+  /// Per module, the statement being evaluated at module level: only
+  /// bindings before it are visible (absent: the module ran to its end).
+  llvm::DenseMap<const KernelModule *, const char *> horizons;
   llvm::DenseMap<const TryStmt *, bool> tryCache;
   /// What is being evaluated, innermost last, for the notes of errors.
   std::vector<std::pair<std::string, llvm::SMLoc>> context;

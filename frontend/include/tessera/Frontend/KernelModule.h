@@ -187,9 +187,17 @@ public:
   /// The qualified name an expression denotes through the imports:
   /// `tl.constexpr` -> "triton.language.constexpr", `jit` ->
   /// "triton.jit" after `from triton import jit`. Canonical aliases are
-  /// folded (triton.runtime.jit.jit -> triton.jit). nullopt if the
-  /// expression is not a dotted name rooted at an import.
+  /// folded (triton.runtime.jit.jit -> triton.jit). In a ModuleSet, a name
+  /// imported from another module is followed to what that module binds it
+  /// to (`from .compat import triton` where compat does `import triton`
+  /// names the language). nullopt if the expression is not a dotted name
+  /// rooted at an import.
   std::optional<std::string> getQualifiedName(const Expr *expr) const;
+
+  /// Classifies decorators again now that the module belongs to a set and
+  /// imported names can be followed: a def decorated through a library's
+  /// alias of `triton.jit` becomes a jit function (ModuleSet calls it).
+  void resolveDecorators();
 
 private:
   KernelModule(llvm::SourceMgr &sourceMgr, DiagnosticEngine &diags)
@@ -198,6 +206,10 @@ private:
   friend class ModuleSet;
 
   GlobalSymbol &getOrCreateGlobal(llvm::StringRef name);
+  /// What the module `import` names binds its member to, followed through
+  /// other modules of the set (nullopt where the chain leaves them).
+  std::optional<std::string> followImport(const ImportInfo &import,
+                                          unsigned depth) const;
 
   llvm::SourceMgr &sourceMgr;
   DiagnosticEngine &diags;
@@ -214,6 +226,9 @@ private:
   std::vector<std::string> globalOrder;
   unsigned numSkipped = 0;
 };
+
+/// The role of `decorator` on a def of module `m` (through its imports).
+DecoratorInfo classifyDecorator(const KernelModule &m, const Expr *decorator);
 
 /// Folds the spellings Triton accepts for its decorators and Config into one
 /// name: triton.runtime.jit(.jit) -> triton.jit, triton.runtime.autotuner.
