@@ -62,6 +62,7 @@ void registerMemoryBuiltins(BuiltinRegistry &r);
 void registerAtomicBuiltins(BuiltinRegistry &r);
 void registerMathBuiltins(BuiltinRegistry &r);
 void registerReduceBuiltins(BuiltinRegistry &r);
+void registerSortBuiltins(BuiltinRegistry &r);
 void registerRandomBuiltins(BuiltinRegistry &r);
 void registerDebugBuiltins(BuiltinRegistry &r);
 
