@@ -4,14 +4,15 @@
 // Tessera: no dedicated op, so every backend lowers them with what it
 // already has, and on GPUs the layout machinery keeps them in registers.
 //
-// A block of 2^D elements is viewed as a hypercube of D axes of size 2 (a
-// row-major reshape): axis D-1-j holds bit j of the flat index. The partner
-// of an element across bit j is found with an xor reduction over that axis
-// (the pair's xor, xor-ed with oneself), which a GPU lowers to an in-thread
+// For a step across bit j of a block's flat index, the block is reshaped
+// (row-major) to [outer, 2, 2^j]: each pair lies along the middle axis. The
+// partner of an element is found with an xor reduction over that axis (the
+// pair's xor, xor-ed with oneself), which a GPU lowers to an in-thread
 // operation, one shuffle or one shared-memory exchange depending on where
-// the layout puts the bit. A bitonic network of such compare-and-swaps
-// sorts along the last dimension; bitonic top-k halves the block with
-// elementwise maxima between merges; flip xor-swaps each bit of its axis.
+// the layout puts the bit; rank-3 views keep the cpu's loops shallow. A bitonic
+// network of such compare-and-swaps sorts along the last dimension; bitonic
+// top-k halves the block with elementwise maxima between merges; flip xor-swaps
+// each bit of its axis.
 //
 // tl.gather is a one-hot selection: the index is compared with every source
 // position along the axis and the matching element's bits are or-reduced.
@@ -65,104 +66,115 @@ FailureOr<Value> xorAlong(FunctionCodegen &cg, const Value &ints,
   return (*r)[0];
 }
 
-/// The block of rank `rank` that is 0 then 1 along axis rank-1-bit (size 2)
-/// and has size 1 elsewhere: whether an element has bit `bit` of its flat
-/// hypercube index set, as booleans.
-FailureOr<Value> bitIndicator(FunctionCodegen &cg, int64_t rank, int64_t bit) {
+/// tl.arange(0, n) reshaped so that its n values run along axis `axis` of
+/// a block of rank `rank` (size 1 elsewhere).
+FailureOr<Value> rangeAlong(FunctionCodegen &cg, int64_t n, int64_t rank,
+                            int64_t axis) {
   CallArgs ar;
   ar.loc = cg.curLoc;
   ar.add(intConstant(0));
-  ar.add(intConstant(2));
+  ar.add(intConstant(n));
   std::optional<FailureOr<Value>> range =
       cg.callBuiltin("triton.language.arange", ar);
   if (failed(*range))
     return failure();
   std::vector<int64_t> shape(rank, 1);
-  shape[rank - 1 - bit] = 2;
-  FailureOr<Value> r = cg.reshape(**range, shape, /*canReorder=*/false);
-  if (failed(r))
-    return failure();
-  return cg.compare(CmpOpKind::Eq, *r, intConstant(1));
+  shape[axis] = n;
+  return cg.reshape(**range, shape, /*canReorder=*/false);
 }
+
+/// log2 of a power of two.
+int64_t log2Exact(int64_t n) { return int64_t(llvm::Log2_64(uint64_t(n))); }
 
 /// The order of one bitonic merge: every run ascending, every run
 /// descending, or runs alternating by the bit above the merged ones.
 enum class MergeOrder { Ascending, Descending, Alternating };
 
-/// One compare-and-swap step across hypercube bit `bit` of `h` (rank D):
-/// each element keeps the smaller or the larger of itself and its partner.
-/// `descending` (a boolean block broadcastable to h) says which runs are
-/// ordered downwards. The left element of a pair keeps the smaller one in
-/// ascending runs and the right one the larger, so an element takes its
-/// partner exactly when (x > partner) differs from (descending ^ is_right);
-/// Triton's network uses the same test, so NaNs land where they land there.
-FailureOr<Value> compareAndSwap(FunctionCodegen &cg, const Value &h,
-                                const Value &descending, int64_t bit) {
-  int64_t rank = int64_t(h.getType().getShape().size());
-  FailureOr<Value> ints = asInts(cg, h);
+/// One compare-and-swap step across bit `bit` of the flat index of `flat`
+/// (rank 1, 2^D elements): each element keeps the smaller or the larger of
+/// itself and its partner. The block is viewed as [outer, 2, inner] with the
+/// pair along the middle axis (a reshape: free in registers on GPUs, and
+/// shallow loops on the cpu). Runs are ordered downwards where `order` says
+/// so; Alternating means where bit `runBit` of the flat index is set. The
+/// left element of a pair keeps the smaller one in ascending runs and the
+/// right one the larger, so an element takes its partner exactly when
+/// (x > partner) differs from (descending ^ is_right): Triton's test, so
+/// NaNs land where they land there.
+FailureOr<Value> compareAndSwap(FunctionCodegen &cg, const Value &flat,
+                                int64_t bit, MergeOrder order, int64_t runBit) {
+  int64_t numel = flat.getType().getNumElements();
+  int64_t inner = int64_t(1) << bit, outer = numel >> (bit + 1);
+  FailureOr<Value> x = cg.reshape(flat, {outer, 2, inner}, false);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> ints = asInts(cg, *x);
   if (failed(ints))
     return failure();
-  FailureOr<Value> pairXor = xorAlong(cg, *ints, rank - 1 - bit);
+  FailureOr<Value> pairXor = xorAlong(cg, *ints, 1);
   if (failed(pairXor))
     return failure();
   FailureOr<Value> partnerInts =
       cg.bitwise(BinaryOpKind::BitXor, *ints, *pairXor);
   if (failed(partnerInts))
     return failure();
-  FailureOr<Value> partner = cg.bitcast(*partnerInts, h.getType());
-  FailureOr<Value> isRight = bitIndicator(cg, rank, bit);
-  if (failed(partner) || failed(isRight))
+  FailureOr<Value> partner = cg.bitcast(*partnerInts, x->getType());
+  FailureOr<Value> side = rangeAlong(cg, 2, 3, 1);
+  if (failed(partner) || failed(side))
     return failure();
-  FailureOr<Value> wantsLarger =
-      cg.bitwise(BinaryOpKind::BitXor, descending, *isRight);
-  FailureOr<Value> greater = cg.compare(CmpOpKind::Gt, h, *partner);
+  FailureOr<Value> isRight = cg.compare(CmpOpKind::Eq, *side, intConstant(1));
+  if (failed(isRight))
+    return failure();
+  FailureOr<Value> wantsLarger = *isRight;
+  if (order == MergeOrder::Descending) {
+    wantsLarger = cg.logicalNot(*isRight);
+  } else if (order == MergeOrder::Alternating) {
+    // Bit runBit (> bit) of the flat index is bit runBit - bit - 1 of the
+    // outer index.
+    FailureOr<Value> outerIndex = rangeAlong(cg, outer, 3, 0);
+    if (failed(outerIndex))
+      return failure();
+    FailureOr<Value> shifted = cg.shift(BinaryOpKind::RShift, *outerIndex,
+                                        intConstant(runBit - bit - 1));
+    if (failed(shifted))
+      return failure();
+    FailureOr<Value> low =
+        cg.bitwise(BinaryOpKind::BitAnd, *shifted, intConstant(1));
+    if (failed(low))
+      return failure();
+    FailureOr<Value> down = cg.compare(CmpOpKind::Eq, *low, intConstant(1));
+    if (failed(down))
+      return failure();
+    wantsLarger = cg.bitwise(BinaryOpKind::BitXor, *down, *isRight);
+  }
+  FailureOr<Value> greater = cg.compare(CmpOpKind::Gt, *x, *partner);
   if (failed(wantsLarger) || failed(greater))
     return failure();
   FailureOr<Value> take =
       cg.bitwise(BinaryOpKind::BitXor, *greater, *wantsLarger);
   if (failed(take))
     return failure();
-  return cg.where(*take, *partner, h);
+  FailureOr<Value> kept = cg.where(*take, *partner, *x);
+  if (failed(kept))
+    return failure();
+  return cg.reshape(*kept, {numel}, false);
 }
 
-/// Merges the bitonic runs of 2^stages elements along the innermost
-/// `stages` axes of hypercube `h` into sorted runs.
-FailureOr<Value> bitonicMergeHypercube(FunctionCodegen &cg, Value h,
-                                       int64_t stages, MergeOrder order) {
-  if (stages == 0)
-    return h;
-  int64_t rank = int64_t(h.getType().getShape().size());
-  FailureOr<Value> descending = failure();
-  if (order == MergeOrder::Alternating) {
-    // Runs alternate with the bit just above the run: that bit must exist.
-    assert(stages < rank && "alternating merge of the whole hypercube");
-    descending = bitIndicator(cg, rank, stages);
-  } else {
-    descending = cg.toTensor(
-        Value::constant(HostValue::boolean(order == MergeOrder::Descending)));
-  }
-  if (failed(descending))
-    return failure();
-  for (int64_t i = stages - 1; i >= 0; --i) {
-    FailureOr<Value> next = compareAndSwap(cg, h, *descending, i);
+/// Merges the bitonic runs of 2^stages consecutive elements of `flat` into
+/// sorted runs; alternating runs turn with bit `stages`.
+FailureOr<Value> bitonicMerge(FunctionCodegen &cg, Value flat, int64_t stages,
+                              MergeOrder order) {
+  for (int64_t bit = stages - 1; bit >= 0; --bit) {
+    FailureOr<Value> next = compareAndSwap(cg, flat, bit, order, stages);
     if (failed(next))
       return failure();
-    h = *next;
+    flat = *next;
   }
-  return h;
+  return flat;
 }
 
-/// log2 of a power of two.
-int64_t log2Exact(int64_t n) { return int64_t(llvm::Log2_64(uint64_t(n))); }
-
-/// The row-major hypercube view of `x`: [2] * log2(numel), or [1] for one
-/// element.
-FailureOr<Value> toHypercube(FunctionCodegen &cg, const Value &x) {
-  int64_t dims = log2Exact(x.getType().getNumElements());
-  std::vector<int64_t> shape(dims, 2);
-  if (shape.empty())
-    shape.push_back(1);
-  return cg.reshape(x, shape, /*canReorder=*/false);
+/// `x` flattened row-major.
+FailureOr<Value> flatten(FunctionCodegen &cg, const Value &x) {
+  return cg.reshape(x, {x.getType().getNumElements()}, /*canReorder=*/false);
 }
 
 /// A block operand of sort-like functions: numbers, not pointers.
@@ -227,14 +239,14 @@ FailureOr<Value> sortImpl(FunctionCodegen &cg, const Value &x,
   int64_t n = shape.back();
   int64_t logN = log2Exact(n);
   int64_t logK = k ? log2Exact(*k) : logN;
-  FailureOr<Value> h = toHypercube(cg, x);
+  FailureOr<Value> h = flatten(cg, x);
   if (failed(h))
     return failure();
   MergeOrder last = descending ? MergeOrder::Descending : MergeOrder::Ascending;
   // Sort runs of 2, 4, ..., k, alternating up and down until the last.
   for (int64_t stage = 1; stage <= logK; ++stage) {
-    h = bitonicMergeHypercube(cg, *h, stage,
-                              stage < logN ? MergeOrder::Alternating : last);
+    h = bitonicMerge(cg, *h, stage,
+                     stage < logN ? MergeOrder::Alternating : last);
     if (failed(h))
       return failure();
   }
@@ -242,17 +254,24 @@ FailureOr<Value> sortImpl(FunctionCodegen &cg, const Value &x,
   // sorted runs of k (one up, one down): a bitonic run holding the best k
   // of both, merged again.
   for (int64_t step = logK + 1; step <= logN; ++step) {
-    int64_t rank = int64_t(h->getType().getShape().size());
+    int64_t numel = h->getType().getNumElements();
+    int64_t k = int64_t(1) << logK;
+    FailureOr<Value> pairs = cg.reshape(*h, {numel / (2 * k), 2, k}, false);
+    if (failed(pairs))
+      return failure();
     CallArgs args;
     args.loc = cg.curLoc;
-    args.add(*h);
-    args.addKeyword("axis", intConstant(rank - 1 - logK));
+    args.add(*pairs);
+    args.addKeyword("axis", intConstant(1));
     std::optional<FailureOr<Value>> best = cg.callBuiltin(
         descending ? "triton.language.max" : "triton.language.min", args);
     if (failed(*best))
       return failure();
-    h = bitonicMergeHypercube(cg, **best, logK,
-                              step < logN ? MergeOrder::Alternating : last);
+    h = flatten(cg, **best);
+    if (failed(h))
+      return failure();
+    h = bitonicMerge(cg, *h, logK,
+                     step < logN ? MergeOrder::Alternating : last);
     if (failed(h))
       return failure();
   }
@@ -313,12 +332,11 @@ FailureOr<Value> bitonicMergeBuiltin(FunctionCodegen &cg, CallArgs &args) {
   FailureOr<bool> desc = readDescending(cg, (*a)[2], a->exprs[2]);
   if (failed(dim) || failed(desc))
     return failure();
-  FailureOr<Value> h = toHypercube(cg, *x);
+  FailureOr<Value> h = flatten(cg, *x);
   if (failed(h))
     return failure();
-  h = bitonicMergeHypercube(cg, *h, log2Exact(x->getType().getShape().back()),
-                            *desc ? MergeOrder::Descending
-                                  : MergeOrder::Ascending);
+  h = bitonicMerge(cg, *h, log2Exact(x->getType().getShape().back()),
+                   *desc ? MergeOrder::Descending : MergeOrder::Ascending);
   if (failed(h))
     return failure();
   return cg.reshape(*h, x->getType().getShape(), /*canReorder=*/false);
@@ -347,22 +365,29 @@ FailureOr<Value> flipBuiltin(FunctionCodegen &cg, CallArgs &args) {
   int64_t steps = log2Exact(shape[dim]);
   if (steps == 0)
     return *x;
-  // Split the flipped axis into `steps` axes of size 2 and swap the halves
-  // of each: reversing an index of 2^steps is complementing all its bits.
-  std::vector<int64_t> split(shape.begin(), shape.begin() + dim);
-  split.insert(split.end(), steps, 2);
-  split.insert(split.end(), shape.begin() + dim + 1, shape.end());
-  FailureOr<Value> ints = asInts(cg, *x);
-  if (failed(ints))
-    return failure();
-  FailureOr<Value> y = cg.reshape(*ints, split, /*canReorder=*/false);
+  // Reversing an index of 2^steps complements each of its bits: for each,
+  // view the block as [outer, 2, inner] with that bit in the middle and swap
+  // the halves of every pair (xor with the pair's xor).
+  int64_t before = 1, after = 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d < dim)
+      before *= shape[d];
+    else if (d > dim)
+      after *= shape[d];
+  }
+  FailureOr<Value> y = asInts(cg, *x);
   if (failed(y))
     return failure();
   for (int64_t i = 0; i < steps; ++i) {
-    FailureOr<Value> pairXor = xorAlong(cg, *y, dim + i);
+    int64_t outer = before << i;
+    int64_t inner = (shape[dim] >> (i + 1)) * after;
+    FailureOr<Value> pairs = cg.reshape(*y, {outer, 2, inner}, false);
+    if (failed(pairs))
+      return failure();
+    FailureOr<Value> pairXor = xorAlong(cg, *pairs, 1);
     if (failed(pairXor))
       return failure();
-    y = cg.bitwise(BinaryOpKind::BitXor, *y, *pairXor);
+    y = cg.bitwise(BinaryOpKind::BitXor, *pairs, *pairXor);
     if (failed(y))
       return failure();
   }

@@ -1,6 +1,7 @@
 # tl.sort, tl.topk, tl.bitonic_merge, tl.flip and tl.gather lower to block
-# operations (no op of their own): a row-major reshape to a hypercube of
-# size-2 axes, xor reductions over one axis to find each element's partner,
+# operations (no op of their own): per step a row-major reshape to
+# [outer, 2, inner] with the pair in the middle, an xor reduction over that
+# axis to find each element's partner,
 # compare-and-swap with arith.select; top-k halves with tl.max; gather is a
 # one-hot comparison or-reduced over the source axis.
 # RUN: tessera-frontend %s --kernel sort4 --signature "*fp32" | FileCheck %s --check-prefix=SORT
@@ -23,25 +24,29 @@ def sort4(p):
     x = tl.load(p + tl.arange(0, 4))
     tl.store(p + tl.arange(0, 4), tl.sort(x))
 
-# SORT: %[[X:.*]] = tessera.reshape %{{.*}} : tensor<4xf32> -> tensor<2x2xf32>
-# Stage 1 sorts pairs, up where bit 1 is clear and down where it is set.
-# SORT: tessera.reshape %{{.*}} : tensor<2xi32> -> tensor<2x1xi32>
-# SORT: %[[I:.*]] = arith.bitcast %[[X]] : tensor<2x2xf32> to tensor<2x2xi32>
-# SORT: tessera.reduce(%[[I]]) {axis = 1 : i32} : (tensor<2x2xi32>) -> tensor<2xi32>
+# Stage 1 sorts pairs (bit 0, the pair in the middle of [2, 2, 1]), up where
+# bit 1 of the index is clear and down where it is set.
+# SORT: %[[X:.*]] = tessera.reshape %{{.*}} : tensor<4xf32> -> tensor<2x2x1xf32>
+# SORT: %[[I:.*]] = arith.bitcast %[[X]] : tensor<2x2x1xf32> to tensor<2x2x1xi32>
+# SORT: tessera.reduce(%[[I]]) {axis = 1 : i32} : (tensor<2x2x1xi32>) -> tensor<2x1xi32>
 # SORT: arith.xori %{{.*}}, %{{.*}} : i32
-# SORT: tessera.reshape %{{.*}} : tensor<2xi32> -> tensor<1x2xi32>
-# SORT: arith.cmpf ogt, %[[X]], %{{.*}} : tensor<2x2xf32>
-# SORT: %[[S1:.*]] = arith.select %{{.*}} : tensor<2x2xi1>, tensor<2x2xf32>
-# Stage 2 merges ascending across bit 1, then bit 0.
-# SORT: tessera.reduce(%{{.*}}) {axis = 0 : i32} : (tensor<2x2xi32>) -> tensor<2xi32>
-# SORT: arith.cmpf ogt, %[[S1]], %{{.*}} : tensor<2x2xf32>
-# SORT: %[[S2:.*]] = arith.select %{{.*}} : tensor<2x2xi1>, tensor<2x2xf32>
-# SORT: tessera.reduce(%{{.*}}) {axis = 1 : i32} : (tensor<2x2xi32>) -> tensor<2xi32>
-# SORT: arith.cmpf ogt, %[[S2]], %{{.*}} : tensor<2x2xf32>
-# SORT: %[[S3:.*]] = arith.select %{{.*}} : tensor<2x2xi1>, tensor<2x2xf32>
-# SORT: tessera.reshape %[[S3]] : tensor<2x2xf32> -> tensor<4xf32>
+# SORT: tessera.reshape %{{.*}} : tensor<2xi32> -> tensor<1x2x1xi32>
+# SORT: tessera.reshape %{{.*}} : tensor<2xi32> -> tensor<2x1x1xi32>
+# SORT: arith.shrsi
+# SORT: arith.andi
+# SORT: arith.cmpf ogt, %[[X]], %{{.*}} : tensor<2x2x1xf32>
+# SORT: %[[S1:.*]] = arith.select %{{.*}} : tensor<2x2x1xi1>, tensor<2x2x1xf32>
+# Stage 2 merges ascending across bit 1 ([1, 2, 2]), then bit 0.
+# SORT: tessera.reshape %{{.*}} : tensor<4xf32> -> tensor<1x2x2xf32>
+# SORT: tessera.reduce(%{{.*}}) {axis = 1 : i32} : (tensor<1x2x2xi32>) -> tensor<1x2xi32>
+# SORT: arith.cmpf ogt
+# SORT: arith.select %{{.*}} : tensor<1x2x2xi1>, tensor<1x2x2xf32>
+# SORT: tessera.reshape %{{.*}} : tensor<4xf32> -> tensor<2x2x1xf32>
+# SORT: tessera.reduce(%{{.*}}) {axis = 1 : i32} : (tensor<2x2x1xi32>) -> tensor<2x1xi32>
+# SORT: arith.cmpf ogt
+# SORT: %[[S3:.*]] = arith.select %{{.*}} : tensor<2x2x1xi1>, tensor<2x2x1xf32>
+# SORT: tessera.reshape %[[S3]] : tensor<2x2x1xf32> -> tensor<4xf32>
 # SORT-NOT: arith.select
-
 
 @triton.jit
 def topk8(p):
@@ -50,18 +55,19 @@ def topk8(p):
 
 # Runs of two are sorted, then halved twice with tl.max (in fp32, as
 # Triton's max promotes fp16) and merged downwards.
+# TOPK: tessera.reshape %{{.*}} : tensor<8xf16> -> tensor<4x2x1xf16>
+# TOPK: arith.cmpf ogt, %{{.*}}, %{{.*}} : tensor<4x2x1xf16>
 # TOPK: tessera.reshape %{{.*}} : tensor<8xf16> -> tensor<2x2x2xf16>
-# TOPK: arith.cmpf ogt, %{{.*}}, %{{.*}} : tensor<2x2x2xf16>
 # TOPK: arith.extf %{{.*}} : tensor<2x2x2xf16> to tensor<2x2x2xf32>
 # TOPK: tessera.reduce(%{{.*}}) {axis = 1 : i32} : (tensor<2x2x2xf32>) -> tensor<2x2xf32>
 # TOPK: arith.maxnumf
-# TOPK: arith.cmpf ogt, %{{.*}}, %{{.*}} : tensor<2x2xf32>
-# TOPK: tessera.reduce(%{{.*}}) {axis = 0 : i32} : (tensor<2x2xf32>) -> tensor<2xf32>
+# TOPK: arith.cmpf ogt, %{{.*}}, %{{.*}} : tensor<2x2x1xf32>
+# TOPK: tessera.reduce(%{{.*}}) {axis = 1 : i32} : (tensor<1x2x2xf32>) -> tensor<1x2xf32>
 # TOPK: arith.maxnumf
-# TOPK: arith.cmpf ogt, %{{.*}}, %{{.*}} : tensor<2xf32>
-# TOPK: %[[R:.*]] = arith.select %{{.*}} : tensor<2xi1>, tensor<2xf32>
-# TOPK: arith.truncf %[[R]] : tensor<2xf32> to tensor<2xf16>
-
+# TOPK: arith.cmpf ogt, %{{.*}}, %{{.*}} : tensor<1x2x1xf32>
+# TOPK: %[[R:.*]] = arith.select %{{.*}} : tensor<1x2x1xi1>, tensor<1x2x1xf32>
+# TOPK: %[[F:.*]] = tessera.reshape %[[R]] : tensor<1x2x1xf32> -> tensor<2xf32>
+# TOPK: arith.truncf %[[F]] : tensor<2xf32> to tensor<2xf16>
 
 @triton.jit
 def merge4(p):
@@ -69,14 +75,14 @@ def merge4(p):
     tl.store(p + tl.arange(0, 4), tl.bitonic_merge(x, descending=True))
 
 # One merge of two stages, every run descending: no alternating indicator.
-# MERGE: tessera.reshape %{{.*}} : tensor<4xi32> -> tensor<2x2xi32>
-# MERGE: %[[TRUE:.*]] = arith.constant true
-# MERGE: tessera.reduce(%{{.*}}) {axis = 0 : i32}
+# MERGE: tessera.reshape %{{.*}} : tensor<4xi32> -> tensor<1x2x2xi32>
+# MERGE: tessera.reduce(%{{.*}}) {axis = 1 : i32} : (tensor<1x2x2xi32>) -> tensor<1x2xi32>
+# MERGE: arith.constant true
 # MERGE: arith.cmpi sgt
-# MERGE: tessera.reduce(%{{.*}}) {axis = 1 : i32}
+# MERGE: tessera.reshape %{{.*}} : tensor<4xi32> -> tensor<2x2x1xi32>
 # MERGE: arith.cmpi sgt
-# MERGE: tessera.reshape %{{.*}} : tensor<2x2xi32> -> tensor<4xi32>
-
+# MERGE: tessera.reshape %{{.*}} : tensor<2x2x1xi32> -> tensor<4xi32>
+# MERGE-NOT: arith.shrsi
 
 @triton.jit
 def flip_rows(p):
@@ -87,14 +93,14 @@ def flip_rows(p):
 # The flipped axis of 4 becomes two axes of 2; each is swapped by xor-ing
 # with its pair's xor.
 # FLIP: %[[B:.*]] = arith.bitcast %{{.*}} : tensor<4x2xf16> to tensor<4x2xi16>
-# FLIP: %[[C:.*]] = tessera.reshape %[[B]] : tensor<4x2xi16> -> tensor<2x2x2xi16>
-# FLIP: tessera.reduce(%[[C]]) {axis = 0 : i32} : (tensor<2x2x2xi16>) -> tensor<2x2xi16>
-# FLIP: %[[D:.*]] = arith.xori %[[C]], %{{.*}} : tensor<2x2x2xi16>
-# FLIP: tessera.reduce(%[[D]]) {axis = 1 : i32} : (tensor<2x2x2xi16>) -> tensor<2x2xi16>
-# FLIP: %[[E:.*]] = arith.xori %[[D]], %{{.*}} : tensor<2x2x2xi16>
-# FLIP: %[[F:.*]] = tessera.reshape %[[E]] : tensor<2x2x2xi16> -> tensor<4x2xi16>
-# FLIP: arith.bitcast %[[F]] : tensor<4x2xi16> to tensor<4x2xf16>
-
+# FLIP: %[[C:.*]] = tessera.reshape %[[B]] : tensor<4x2xi16> -> tensor<1x2x4xi16>
+# FLIP: tessera.reduce(%[[C]]) {axis = 1 : i32} : (tensor<1x2x4xi16>) -> tensor<1x4xi16>
+# FLIP: %[[D:.*]] = arith.xori %[[C]], %{{.*}} : tensor<1x2x4xi16>
+# FLIP: %[[E:.*]] = tessera.reshape %[[D]] : tensor<1x2x4xi16> -> tensor<2x2x2xi16>
+# FLIP: tessera.reduce(%[[E]]) {axis = 1 : i32} : (tensor<2x2x2xi16>) -> tensor<2x2xi16>
+# FLIP: %[[G:.*]] = arith.xori %[[E]], %{{.*}} : tensor<2x2x2xi16>
+# FLIP: %[[H:.*]] = tessera.reshape %[[G]] : tensor<2x2x2xi16> -> tensor<4x2xi16>
+# FLIP: arith.bitcast %[[H]] : tensor<4x2xi16> to tensor<4x2xf16>
 
 @triton.jit
 def gather8(p, q):
