@@ -86,6 +86,22 @@ ArgPacker::create(llvm::ArrayRef<KernelParam> kernelParams,
   return packer;
 }
 
+/// Whether a pointer to `given` may be passed where the compiled kernel
+/// records a pointer to `expected`: the same type, or integers of one width
+/// (compiled types are signless, so a kernel specialized for `*u32` records
+/// `*i32`).
+static bool pointeeMatches(llvm::StringRef given, llvm::StringRef expected) {
+  if (given == expected)
+    return true;
+  const ScalarTypeInfo *a = lookupScalarType(given);
+  const ScalarTypeInfo *b = lookupScalarType(expected);
+  auto isInt = [](const ScalarTypeInfo *t) {
+    return t && (t->cls == ScalarClass::SignedInt ||
+                 t->cls == ScalarClass::UnsignedInt);
+  };
+  return isInt(a) && isInt(b) && a->bits == b->bits;
+}
+
 /// The bits of `value` rounded to nearest even in `semantics`.
 static uint64_t roundFloat(double value, const llvm::fltSemantics &semantics) {
   llvm::APFloat f(value);
@@ -115,7 +131,8 @@ llvm::Error ArgPacker::pack(llvm::ArrayRef<KernelArg> args, PackedArgs &out,
     case Kind::Pointer:
       if (!arg.isPointer())
         return packError(param, "expected a pointer, got " + arg.describe());
-      if (!arg.getText().empty() && arg.getText() != param.pointee)
+      if (!arg.getText().empty() &&
+          !pointeeMatches(arg.getText(), param.pointee))
         return packError(param, "expected a pointer to " + param.pointee +
                                     ", got " + arg.describe());
       store<uint64_t>(slot, arg.getAddress());

@@ -121,6 +121,23 @@ TEST(ArgPackingTest, NamesAndSelection) {
   EXPECT_EQ(slotAs<int32_t>(packed, 1), 1024);
 }
 
+TEST(ArgPackingTest, IntegerPointeesAreSignless) {
+  // A kernel specialized for *u32 records *i32 (compiled types are
+  // signless): either signedness of the same width is accepted, not another
+  // width or a float.
+  llvm::Expected<ArgPacker> packer = ArgPacker::create({{"x_ptr", "*i32"}});
+  ASSERT_EXPECTED(packer);
+  PackedArgs packed;
+  EXPECT_EQ(errorOf(packer->pack({KernelArg::pointer(64, "u32")}, packed)),
+            "success");
+  EXPECT_EQ(errorOf(packer->pack({KernelArg::pointer(64, "u16")}, packed)),
+            "argument 'x_ptr' (*i32): expected a pointer to i32, got a "
+            "pointer to u16");
+  EXPECT_EQ(errorOf(packer->pack({KernelArg::pointer(64, "fp32")}, packed)),
+            "argument 'x_ptr' (*i32): expected a pointer to i32, got a "
+            "pointer to fp32");
+}
+
 TEST(ArgPackingTest, UnpassableTypes) {
   auto why = [](KernelParam param) {
     llvm::Expected<ArgPacker> packer = ArgPacker::create({param});
