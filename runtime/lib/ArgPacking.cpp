@@ -123,9 +123,20 @@ llvm::Error ArgPacker::pack(llvm::ArrayRef<KernelArg> args, PackedArgs &out,
         "the kernel takes " + llvm::Twine(params.size()) +
             " runtime arguments, the launch passes " + llvm::Twine(count));
   out.resize(params.size());
+  // A descriptor's consecutive parameters take its launch values in turn.
+  const KernelArg *previous = nullptr;
+  unsigned field = 0;
   for (unsigned i = 0, e = params.size(); i < e; ++i) {
     const Param &param = params[i];
-    const KernelArg &arg = args[select.empty() ? i : select[i]];
+    const KernelArg &given = args[select.empty() ? i : select[i]];
+    field = &given == previous ? field + 1 : 0;
+    previous = &given;
+    if (field >= given.getNumLaunchValues())
+      return packError(param, "expected another argument, got the extra "
+                              "value " +
+                                  llvm::Twine(field) + " of " +
+                                  given.describe());
+    KernelArg arg = given.getLaunchValue(field);
     void *slot = out.pointers[i];
     switch (param.kind) {
     case Kind::Pointer:
