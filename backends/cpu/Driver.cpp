@@ -7,8 +7,12 @@
 // thread pool that lives across launches: threads take instances in order
 // from a shared counter, and each instance runs from start to end on one
 // thread, so results do not depend on the thread count (the order of
-// atomics between instances aside, as on a GPU). Launches run to completion
-// before launch() returns, which keeps them ordered with memory copies.
+// atomics between instances aside, as on a GPU). Because instances are
+// taken in increasing linear id (x fastest), every instance below one that
+// runs has been taken by a thread that runs it to completion: an instance
+// may spin until a lower one publishes (decoupled look-back scans), with
+// any number of threads. Launches run to completion before launch()
+// returns, which keeps them ordered with memory copies.
 //
 // A failed device assertion records its message and jumps back (longjmp)
 // out of its instance; no further instance of that launch starts, later

@@ -148,6 +148,62 @@ nvptx::createTargetMachine(const Arch &arch, llvm::StringRef features,
   return machine;
 }
 
+/// LLVM's NVPTX code generator emits every atomicrmw and cmpxchg as a
+/// relaxed `atom`, whatever its ordering, so a program publishing a value and
+/// then a flag with acq_rel atomics (Triton's default) could see them in the
+/// other order on another SM. The ordering is made explicit with fences, which
+/// it does lower (`fence.acq_rel.<scope>`): a release fence before, an acquire
+/// fence after, at the atomic's scope, around an atomic made monotonic: the
+/// fence-based form of release and acquire in both LLVM's and PTX's memory
+/// models.
+static void fenceOrderedAtomics(llvm::Module &module) {
+  using llvm::AtomicOrdering;
+  auto strengthOf = [](AtomicOrdering o, bool acquireSide) {
+    bool seq = o == AtomicOrdering::SequentiallyConsistent;
+    bool acqRel = o == AtomicOrdering::AcquireRelease;
+    bool side = acquireSide ? o == AtomicOrdering::Acquire
+                            : o == AtomicOrdering::Release;
+    if (seq)
+      return AtomicOrdering::SequentiallyConsistent;
+    if (acqRel || side)
+      return acquireSide ? AtomicOrdering::Acquire : AtomicOrdering::Release;
+    return AtomicOrdering::NotAtomic;
+  };
+  for (llvm::Function &function : module)
+    for (llvm::BasicBlock &block : function)
+      for (llvm::Instruction &inst : llvm::make_early_inc_range(block)) {
+        AtomicOrdering ordering;
+        llvm::SyncScope::ID scope;
+        if (auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&inst)) {
+          ordering = rmw->getOrdering();
+          scope = rmw->getSyncScopeID();
+        } else if (auto *cas = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&inst)) {
+          ordering = cas->getSuccessOrdering();
+          scope = cas->getSyncScopeID();
+        } else {
+          continue;
+        }
+        AtomicOrdering before = strengthOf(ordering, false);
+        AtomicOrdering after = strengthOf(ordering, true);
+        if (before == AtomicOrdering::NotAtomic &&
+            after == AtomicOrdering::NotAtomic)
+          continue;
+        if (before != AtomicOrdering::NotAtomic)
+          new llvm::FenceInst(module.getContext(), before, scope,
+                              inst.getIterator());
+        if (after != AtomicOrdering::NotAtomic)
+          new llvm::FenceInst(module.getContext(), after, scope,
+                              std::next(inst.getIterator()));
+        if (auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&inst)) {
+          rmw->setOrdering(AtomicOrdering::Monotonic);
+        } else {
+          auto *cas = llvm::cast<llvm::AtomicCmpXchgInst>(&inst);
+          cas->setSuccessOrdering(AtomicOrdering::Monotonic);
+          cas->setFailureOrdering(AtomicOrdering::Monotonic);
+        }
+      }
+}
+
 llvm::Expected<std::unique_ptr<llvm::Module>>
 nvptx::translateToNVVMIR(ModuleOp module, llvm::LLVMContext &context,
                          const TargetDescription &target,
@@ -172,6 +228,7 @@ nvptx::translateToNVVMIR(ModuleOp module, llvm::LLVMContext &context,
                 "ops without an intrinsic need convert-nvvm-to-llvm first)");
   llvmModule->setTargetTriple((*machine)->getTargetTriple());
   llvmModule->setDataLayout((*machine)->createDataLayout());
+  fenceOrderedAtomics(*llvmModule);
 
   bool linkedLibdevice = needsLibdevice(*llvmModule);
   if (linkedLibdevice)

@@ -86,6 +86,22 @@ ArgPacker::create(llvm::ArrayRef<KernelParam> kernelParams,
   return packer;
 }
 
+/// Whether a pointer to `given` may be passed where the compiled kernel
+/// records a pointer to `expected`: the same type, or integers of one width
+/// (compiled types are signless, so a kernel specialized for `*u32` records
+/// `*i32`).
+static bool pointeeMatches(llvm::StringRef given, llvm::StringRef expected) {
+  if (given == expected)
+    return true;
+  const ScalarTypeInfo *a = lookupScalarType(given);
+  const ScalarTypeInfo *b = lookupScalarType(expected);
+  auto isInt = [](const ScalarTypeInfo *t) {
+    return t && (t->cls == ScalarClass::SignedInt ||
+                 t->cls == ScalarClass::UnsignedInt);
+  };
+  return isInt(a) && isInt(b) && a->bits == b->bits;
+}
+
 /// The bits of `value` rounded to nearest even in `semantics`.
 static uint64_t roundFloat(double value, const llvm::fltSemantics &semantics) {
   llvm::APFloat f(value);
@@ -107,15 +123,27 @@ llvm::Error ArgPacker::pack(llvm::ArrayRef<KernelArg> args, PackedArgs &out,
         "the kernel takes " + llvm::Twine(params.size()) +
             " runtime arguments, the launch passes " + llvm::Twine(count));
   out.resize(params.size());
+  // A descriptor's consecutive parameters take its launch values in turn.
+  const KernelArg *previous = nullptr;
+  unsigned field = 0;
   for (unsigned i = 0, e = params.size(); i < e; ++i) {
     const Param &param = params[i];
-    const KernelArg &arg = args[select.empty() ? i : select[i]];
+    const KernelArg &given = args[select.empty() ? i : select[i]];
+    field = &given == previous ? field + 1 : 0;
+    previous = &given;
+    if (field >= given.getNumLaunchValues())
+      return packError(param, "expected another argument, got the extra "
+                              "value " +
+                                  llvm::Twine(field) + " of " +
+                                  given.describe());
+    KernelArg arg = given.getLaunchValue(field);
     void *slot = out.pointers[i];
     switch (param.kind) {
     case Kind::Pointer:
       if (!arg.isPointer())
         return packError(param, "expected a pointer, got " + arg.describe());
-      if (!arg.getText().empty() && arg.getText() != param.pointee)
+      if (!arg.getText().empty() &&
+          !pointeeMatches(arg.getText(), param.pointee))
         return packError(param, "expected a pointer to " + param.pointee +
                                     ", got " + arg.describe());
       store<uint64_t>(slot, arg.getAddress());

@@ -26,6 +26,10 @@ HostValue mlir::tessera::runtime::toHostValue(const KernelArg &arg) {
   }
   case KernelArg::Kind::Pointer:
     return HostValue::symbol("tessera.pointer[" + arg.getText().str() + "]");
+  case KernelArg::Kind::TensorDesc:
+    // Opaque to host code (heuristics see that it is one, not its fields).
+    return HostValue::symbol("tessera.tensor_descriptor[" +
+                             arg.getText().str() + "]");
   }
   return HostValue::none();
 }

@@ -66,6 +66,39 @@ KernelArg KernelArg::dtype(llvm::StringRef typeName) {
   return arg;
 }
 
+KernelArg KernelArg::tensorDescriptor(TensorDescriptorArg descriptor) {
+  KernelArg arg;
+  arg.kind = Kind::TensorDesc;
+  arg.intValue = static_cast<int64_t>(descriptor.base);
+  arg.text = descriptor.elementType;
+  arg.descriptor = std::move(descriptor);
+  return arg;
+}
+
+unsigned KernelArg::getNumLaunchValues() const {
+  return isTensorDesc() ? 1 + 2 * unsigned(descriptor.shape.size()) : 1;
+}
+
+KernelArg KernelArg::getLaunchValue(unsigned i) const {
+  if (!isTensorDesc())
+    return *this;
+  size_t rank = descriptor.shape.size();
+  assert(i < 1 + 2 * rank && "no such launch value");
+  if (i == 0)
+    return pointer(descriptor.base, descriptor.elementType);
+  if (i <= rank)
+    return integer(descriptor.shape[i - 1]);
+  return integer(descriptor.strides[i - 1 - rank]);
+}
+
+/// "[64, 64]".
+static std::string listRepr(llvm::ArrayRef<int64_t> values) {
+  std::string out = "[";
+  for (size_t i = 0; i < values.size(); ++i)
+    out += (i ? ", " : "") + std::to_string(values[i]);
+  return out + "]";
+}
+
 /// Python's repr of a float: the shortest text that reads back the same
 /// value, with a '.0' on integral values.
 static std::string reprFloat(double value) {
@@ -135,6 +168,12 @@ std::string KernelArg::repr() const {
   case Kind::Pointer:
     return "<pointer *" + text + " 0x" + llvm::utohexstr(getAddress(), true) +
            ">";
+  case Kind::TensorDesc:
+    return "<tensordesc " + text + listRepr(descriptor.blockShape) + " 0x" +
+           llvm::utohexstr(descriptor.base, true) + " shape " +
+           listRepr(descriptor.shape) + " strides " +
+           listRepr(descriptor.strides) +
+           (descriptor.nanPadding ? " padding nan>" : ">");
   }
   return "";
 }
@@ -156,6 +195,9 @@ std::string KernelArg::describe() const {
   case Kind::Pointer:
     return text.empty() ? "a pointer of unknown element type"
                         : "a pointer to " + text;
+  case Kind::TensorDesc:
+    return "a tensor descriptor of " + text + " blocks " +
+           listRepr(descriptor.blockShape);
   }
   return "";
 }
@@ -177,6 +219,8 @@ bool KernelArg::operator==(const KernelArg &other) const {
   case Kind::String:
   case Kind::DType:
     return text == other.text;
+  case Kind::TensorDesc:
+    return descriptor == other.descriptor;
   }
   return false;
 }

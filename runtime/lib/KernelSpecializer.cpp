@@ -1,6 +1,10 @@
 //===- KernelSpecializer.cpp - Specialization from launch arguments -------===//
 #include "tessera/Runtime/KernelSpecializer.h"
 
+#include "tessera/Runtime/ScalarTypes.h"
+
+#include "llvm/Support/MathExtras.h"
+
 #include <limits>
 
 using namespace mlir::tessera::runtime;
@@ -9,6 +13,49 @@ static llvm::Error paramError(const KernelParamInfo &param,
                               const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  "argument '" + param.name + "': " + message);
+}
+
+/// Triton's checks of a TensorDescriptor (tools/tensor_descriptor.py): what
+/// the kernel and a tensor map rely on.
+static llvm::Error checkDescriptor(const KernelParamInfo &param,
+                                   const TensorDescriptorArg &desc) {
+  size_t rank = desc.shape.size();
+  if (rank == 0 || rank > 5)
+    return paramError(param, "a tensor descriptor has rank 1 to 5, this one " +
+                                 llvm::Twine(rank));
+  if (desc.strides.size() != rank || desc.blockShape.size() != rank)
+    return paramError(param, "the descriptor's shape, strides and block "
+                             "shape must have the same rank");
+  const ScalarTypeInfo *info = lookupScalarType(desc.elementType);
+  if (!info)
+    return paramError(param, "unknown descriptor element type '" +
+                                 desc.elementType + "'");
+  int64_t elementBytes = std::max<int64_t>(1, info->bits / 8);
+  if (desc.base % 16 != 0)
+    return paramError(param, "the descriptor's base must be 16-byte aligned");
+  for (size_t d = 0; d < rank; ++d) {
+    if (desc.shape[d] <= 0)
+      return paramError(param, "the descriptor's shape must be positive");
+    if (desc.shape[d] > std::numeric_limits<int32_t>::max())
+      return paramError(param, "the descriptor's shape must fit in 32 bits");
+    int64_t block = desc.blockShape[d];
+    if (block <= 0 || !llvm::isPowerOf2_64(uint64_t(block)))
+      return paramError(param, "the descriptor's block shape must be powers "
+                               "of 2, got " +
+                                   llvm::Twine(block));
+    if (d + 1 < rank && (desc.strides[d] * elementBytes) % 16 != 0)
+      return paramError(param, "the descriptor's strides must be 16-byte "
+                               "aligned (all but the last)");
+  }
+  if (desc.strides.back() != 1)
+    return paramError(param, "the descriptor's last dimension must be "
+                             "contiguous (stride 1), got stride " +
+                                 llvm::Twine(desc.strides.back()));
+  if (desc.nanPadding && info->cls != ScalarClass::Float)
+    return paramError(param, "NaN padding needs a floating-point element "
+                             "type, got " +
+                                 desc.elementType);
+  return llvm::Error::success();
 }
 
 llvm::Expected<bool>
@@ -59,6 +106,16 @@ mlir::tessera::runtime::appendSignatureEntry(const KernelParamInfo &param,
     if (alignment && arg.getAddress() % 16 == 0)
       signature += ":16";
     return true;
+  case KernelArg::Kind::TensorDesc: {
+    const TensorDescriptorArg &desc = arg.getTensorDesc();
+    if (llvm::Error err = checkDescriptor(param, desc))
+      return std::move(err);
+    signature += "tensordesc<" + desc.elementType + "[";
+    for (size_t d = 0; d < desc.blockShape.size(); ++d)
+      signature += (d ? ", " : "") + std::to_string(desc.blockShape[d]);
+    signature += desc.nanPadding ? "],nan>" : "]>";
+    return true;
+  }
   }
   return false;
 }
@@ -76,8 +133,9 @@ mlir::tessera::runtime::specializeArguments(
         appendSignatureEntry(params[i], args[i], result.signature);
     if (!passed)
       return passed.takeError();
+    // A descriptor is passed as several values, each taking its index.
     if (*passed)
-      result.runtimeParams.push_back(i);
+      result.runtimeParams.append(args[i].getNumLaunchValues(), i);
   }
   return result;
 }

@@ -121,6 +121,56 @@ TEST(ArgPackingTest, NamesAndSelection) {
   EXPECT_EQ(slotAs<int32_t>(packed, 1), 1024);
 }
 
+TEST(ArgPackingTest, IntegerPointeesAreSignless) {
+  // A kernel specialized for *u32 records *i32 (compiled types are
+  // signless): either signedness of the same width is accepted, not another
+  // width or a float.
+  llvm::Expected<ArgPacker> packer = ArgPacker::create({{"x_ptr", "*i32"}});
+  ASSERT_EXPECTED(packer);
+  PackedArgs packed;
+  EXPECT_EQ(errorOf(packer->pack({KernelArg::pointer(64, "u32")}, packed)),
+            "success");
+  EXPECT_EQ(errorOf(packer->pack({KernelArg::pointer(64, "u16")}, packed)),
+            "argument 'x_ptr' (*i32): expected a pointer to i32, got a "
+            "pointer to u16");
+  EXPECT_EQ(errorOf(packer->pack({KernelArg::pointer(64, "fp32")}, packed)),
+            "argument 'x_ptr' (*i32): expected a pointer to i32, got a "
+            "pointer to fp32");
+}
+
+TEST(ArgPackingTest, DescriptorsPassTheirFields) {
+  // A rank-2 descriptor is five parameters: base, shape, strides; the
+  // selection repeats its index once per field.
+  llvm::Expected<ArgPacker> packer =
+      ArgPacker::create({{"d", "*fp16"},
+                         {"d", "i32"},
+                         {"d", "i32"},
+                         {"d", "i64"},
+                         {"d", "i64"},
+                         {"n", "i32"}});
+  ASSERT_EXPECTED(packer);
+  TensorDescriptorArg desc;
+  desc.base = 0x2000;
+  desc.elementType = "fp16";
+  desc.shape = {100, 72};
+  desc.strides = {80, 1};
+  desc.blockShape = {64, 64};
+  std::vector<KernelArg> bound = {KernelArg::tensorDescriptor(desc),
+                                  KernelArg::integer(5)};
+  PackedArgs packed;
+  ASSERT_NO_ERROR(packer->pack(bound, packed, {0, 0, 0, 0, 0, 1}));
+  EXPECT_EQ(slotAs<uint64_t>(packed, 0), 0x2000u);
+  EXPECT_EQ(slotAs<int32_t>(packed, 1), 100);
+  EXPECT_EQ(slotAs<int32_t>(packed, 2), 72);
+  EXPECT_EQ(slotAs<int64_t>(packed, 3), 80);
+  EXPECT_EQ(slotAs<int64_t>(packed, 4), 1);
+  EXPECT_EQ(slotAs<int32_t>(packed, 5), 5);
+  // One index too many for the descriptor's five values.
+  EXPECT_EQ(errorOf(packer->pack(bound, packed, {0, 0, 0, 0, 0, 0})),
+            "argument 'n' (i32): expected another argument, got the extra "
+            "value 5 of a tensor descriptor of fp16 blocks [64, 64]");
+}
+
 TEST(ArgPackingTest, UnpassableTypes) {
   auto why = [](KernelParam param) {
     llvm::Expected<ArgPacker> packer = ArgPacker::create({param});

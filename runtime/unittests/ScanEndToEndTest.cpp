@@ -8,10 +8,7 @@
 // warps, and registers again above the warps.
 //
 //===----------------------------------------------------------------------===//
-#include "TestSupport.h"
-
-#include "tessera/Runtime/JitKernel.h"
-#include "tessera/Runtime/Runtime.h"
+#include "EndToEndFixture.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Support/FileSystem.h"
@@ -28,43 +25,6 @@ using namespace mlir::tessera::runtime;
 using namespace mlir::tessera::runtime::testing;
 
 namespace {
-
-/// The kernel file; TESSERA_SOURCE_DIR in the environment wins, for a test
-/// binary carried to another machine.
-std::string kernelFile() {
-  const char *root = std::getenv("TESSERA_SOURCE_DIR");
-  return std::string(root ? root : TESSERA_SOURCE_DIR) +
-         "/runtime/unittests/Inputs/scans.py";
-}
-
-/// A backend to try, and the architecture to compile for when it has no
-/// device.
-struct BackendCase {
-  const char *name;
-  const char *arch;
-};
-
-void PrintTo(const BackendCase &c, std::ostream *os) { *os << c.name; }
-
-/// Host data of one kernel argument: its bytes and element type.
-struct HostArray {
-  std::vector<uint8_t> bytes;
-  std::string dtype;
-
-  template <typename T>
-  static HostArray of(const std::vector<T> &values, std::string dtype) {
-    HostArray array;
-    array.bytes.resize(values.size() * sizeof(T));
-    std::memcpy(array.bytes.data(), values.data(), array.bytes.size());
-    array.dtype = std::move(dtype);
-    return array;
-  }
-  template <typename T> std::vector<T> as() const {
-    std::vector<T> values(bytes.size() / sizeof(T));
-    std::memcpy(values.data(), bytes.data(), bytes.size());
-    return values;
-  }
-};
 
 /// An inclusive scan of a row-major [rows, cols] array along `axis` with
 /// `combine(acc, cur)`, in the order the scan visits the elements.
@@ -111,114 +71,9 @@ uint16_t toHalf(float value) {
   return uint16_t(f.bitcastToAPInt().getZExtValue());
 }
 
-class ScanEndToEnd : public ::testing::TestWithParam<BackendCase> {
+class ScanEndToEnd : public EndToEndTest {
 protected:
-  void SetUp() override {
-    BackendCase param = GetParam();
-    RuntimeOptions options;
-    options.backend = param.name;
-    options.disableCache = true;
-    options.allowNoDevice = true;
-    options.dump = DumpOptions();
-    llvm::Expected<std::unique_ptr<Runtime>> opened = Runtime::open(options);
-    if (!opened) {
-      std::string why = llvm::toString(opened.takeError());
-      if (why.find("no backend named") != std::string::npos)
-        GTEST_SKIP() << why;
-      FAIL() << why;
-    }
-    rt = std::move(*opened);
-    if (rt->getDevice()) {
-      std::printf("%s: running on device %u (%s)\n", param.name,
-                  rt->getDevice()->getIndex(),
-                  rt->getDevice()->getProperties().name.c_str());
-      return;
-    }
-    std::printf("%s: no device, compiling only for %s\n", param.name,
-                param.arch);
-    // No device: compile for a named architecture, run nothing.
-    options.allowNoDevice = false;
-    options.compileOnly = true;
-    options.arch = param.arch;
-    llvm::Expected<std::unique_ptr<Runtime>> compileOnly =
-        Runtime::open(options);
-    ASSERT_EXPECTED(compileOnly);
-    rt = std::move(*compileOnly);
-  }
-
-  /// Launches `kernel` on a grid of `programs` with `inputs` then `outputs`
-  /// (zero-filled, of the given element counts) as its first arguments and
-  /// returns the outputs; nullopt after compiling only.
-  std::optional<std::vector<HostArray>>
-  run(llvm::StringRef kernelName, uint64_t programs,
-      const std::vector<HostArray> &inputs,
-      const std::vector<HostArray> &outputs, std::vector<KernelArg> scalars,
-      std::vector<NamedKernelArg> kwargs, int numWarps) {
-    llvm::Expected<JitKernel &> kernel =
-        rt->getKernel(kernelFile(), kernelName);
-    if (!kernel) {
-      ADD_FAILURE() << llvm::toString(kernel.takeError());
-      return std::nullopt;
-    }
-    LaunchOptions options;
-    options.numWarps = numWarps;
-    std::vector<Buffer> buffers;
-    std::vector<KernelArg> args;
-    for (const std::vector<HostArray> *group : {&inputs, &outputs})
-      for (const HostArray &array : *group) {
-        if (rt->isCompileOnly()) {
-          // A 16-byte aligned address that is never read.
-          args.push_back(
-              KernelArg::pointer((uint64_t(1) << 40) + args.size() * 4096,
-                                 array.dtype, array.bytes.size()));
-          continue;
-        }
-        llvm::Expected<Buffer> buffer =
-            rt->allocate(array.bytes.size(), array.dtype);
-        if (!buffer) {
-          ADD_FAILURE() << llvm::toString(buffer.takeError());
-          return std::nullopt;
-        }
-        llvm::Error err =
-            group == &inputs
-                ? buffer->copyFromHost(array.bytes.data(), array.bytes.size())
-                : buffer->fill(0);
-        if (err) {
-          ADD_FAILURE() << llvm::toString(std::move(err));
-          return std::nullopt;
-        }
-        args.push_back(*buffer);
-        buffers.push_back(std::move(*buffer));
-      }
-    args.insert(args.end(), scalars.begin(), scalars.end());
-    if (rt->isCompileOnly()) {
-      llvm::Expected<const CompiledSpecialization *> compiled =
-          kernel->compile(args, kwargs, options);
-      if (!compiled)
-        ADD_FAILURE() << llvm::toString(compiled.takeError());
-      return std::nullopt;
-    }
-    if (llvm::Error err = kernel->launch(programs, args, kwargs, options)) {
-      ADD_FAILURE() << llvm::toString(std::move(err));
-      return std::nullopt;
-    }
-    if (llvm::Error err = rt->getDevice()->synchronize()) {
-      ADD_FAILURE() << llvm::toString(std::move(err));
-      return std::nullopt;
-    }
-    std::vector<HostArray> results = outputs;
-    for (size_t i = 0; i < outputs.size(); ++i) {
-      HostArray &result = results[i];
-      if (llvm::Error err = buffers[inputs.size() + i].copyToHost(
-              result.bytes.data(), result.bytes.size())) {
-        ADD_FAILURE() << llvm::toString(std::move(err));
-        return std::nullopt;
-      }
-    }
-    return results;
-  }
-
-  std::unique_ptr<Runtime> rt;
+  std::string inputFile() const override { return "scans.py"; }
 };
 
 /// "N=1024 warps=4 reverse" for failure messages.

@@ -55,3 +55,17 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
     return %b : tensor<4x16xf16, #b>
   }
 }
+
+// -----
+
+// A cat result whose threads split what the operands' threads hold needs a
+// layout conversion first: an error, not a crash.
+#src = #tessera_gpu.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+#dst = #tessera_gpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  func.func @cat_mismatch(%a: tensor<64xi32, #src>, %b: tensor<64xi32, #src>) -> tensor<128xi32, #dst> {
+    // expected-error@+1 {{does not keep both operands' elements in the threads that hold them}}
+    %c = tessera.cat %a, %b : tensor<64xi32, #src> -> tensor<128xi32, #dst>
+    return %c : tensor<128xi32, #dst>
+  }
+}

@@ -66,3 +66,26 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
     return
   }
 }
+
+// -----
+
+// A volatile load (a spin on a flag) is a volatile LLVM load, never the
+// target's hook, which could let it be hoisted out of the loop.
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @spin
+  // CHECK-NOT: tessera_test_load_global
+  // CHECK: llvm.load volatile %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+  // FALLBACK-LABEL: llvm.func @spin
+  // FALLBACK: llvm.load volatile
+  func.func @spin(%flag: !tessera.ptr<i32>) attributes {tessera.kernel} {
+    %c0 = arith.constant 0 : i32
+    scf.while : () -> () {
+      %v = tessera.load %flag {isVolatile} : !tessera.ptr<i32>
+      %busy = arith.cmpi eq, %v, %c0 : i32
+      scf.condition(%busy)
+    } do {
+      scf.yield
+    }
+    return
+  }
+}

@@ -105,3 +105,49 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
     return %a, %b : tensor<32xf32, #h>, tensor<32xf32, #h>
   }
 }
+
+// -----
+
+// join: the pair becomes the result's minor registers (operand 0 then 1),
+// no thread exchange.
+#p = #tessera_gpu.blocked<sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]>
+#h = #tessera_gpu.slice<dim = 1, parent = #p>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @join
+  // CHECK-SAME: (%[[A:.*]]: !llvm.struct<(f32)>, %[[B:.*]]: !llvm.struct<(f32)>)
+  // CHECK-NOT: tessera_test
+  // CHECK: %[[U:.*]] = llvm.mlir.undef : !llvm.struct<(f32, f32)>
+  // CHECK-DAG: %[[A0:.*]] = llvm.extractvalue %[[A]][0]
+  // CHECK-DAG: %[[B0:.*]] = llvm.extractvalue %[[B]][0]
+  // CHECK: %[[S0:.*]] = llvm.insertvalue %[[A0]], %[[U]][0]
+  // CHECK: %[[S1:.*]] = llvm.insertvalue %[[B0]], %[[S0]][1]
+  // CHECK: llvm.return %[[S1]]
+  func.func @join(%a: tensor<32xf32, #h>, %b: tensor<32xf32, #h>) -> tensor<32x2xf32, #p> {
+    %j = tessera.join %a, %b : tensor<32xf32, #h> -> tensor<32x2xf32, #p>
+    return %j : tensor<32x2xf32, #p>
+  }
+}
+
+// -----
+
+// cat along dimension 0: the result's top register bit picks the operand
+// (lhs rows first), each thread keeping the rows it held.
+#src = #tessera_gpu.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+#dst = #tessera_gpu.linear<register = [[1], [64]], lane = [[2], [4], [8], [16], [32]], warp = [], block = []>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @cat
+  // CHECK-SAME: (%[[A:.*]]: !llvm.struct<(i32, i32)>, %[[B:.*]]: !llvm.struct<(i32, i32)>)
+  // CHECK-NOT: tessera_test
+  // CHECK-DAG: %[[A0:.*]] = llvm.extractvalue %[[A]][0]
+  // CHECK-DAG: %[[A1:.*]] = llvm.extractvalue %[[A]][1]
+  // CHECK-DAG: %[[B0:.*]] = llvm.extractvalue %[[B]][0]
+  // CHECK-DAG: %[[B1:.*]] = llvm.extractvalue %[[B]][1]
+  // CHECK: llvm.insertvalue %[[A0]], %{{.*}}[0]
+  // CHECK: llvm.insertvalue %[[A1]], %{{.*}}[1]
+  // CHECK: llvm.insertvalue %[[B0]], %{{.*}}[2]
+  // CHECK: llvm.insertvalue %[[B1]], %{{.*}}[3]
+  func.func @cat(%a: tensor<64xi32, #src>, %b: tensor<64xi32, #src>) -> tensor<128xi32, #dst> {
+    %c = tessera.cat %a, %b : tensor<64xi32, #src> -> tensor<128xi32, #dst>
+    return %c : tensor<128xi32, #dst>
+  }
+}

@@ -452,3 +452,34 @@ func.func @invariant(%px: tensor<1024x!tessera.ptr<f32>, #d>, %po: tensor<1024x!
   return
 }
 }
+
+// -----
+
+// A select between a joined pair (reshaped from its linear layout) and a
+// cat whose sum picks the select's condition: propagating the pair's layout
+// reaches the rank-1 reduction, whose scalar result has no layout (this
+// once asked for the blocked form of a rank-0 slice and crashed).
+#b = #tessera_gpu.blocked<sizePerThread = [1], threadsPerWarp = [1], warpsPerCTA = [1], order = [0]>
+#b2 = #tessera_gpu.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 1], warpsPerCTA = [1, 1], order = [1, 0]>
+#pair = #tessera_gpu.linear<register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [0, 1]], lane = [], warp = [], block = []>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 1 : i32} {
+  // CHECK-LABEL: func.func @join_or_cat
+  // CHECK: tessera.cat
+  // CHECK: tessera.reduce(%{{.*}}) {axis = 0 : i32} : (tensor<128xf32, #{{.*}}>) -> f32
+  // CHECK: arith.select
+  func.func @join_or_cat(%a: tensor<64xf32, #b>, %b: tensor<64xf32, #b>, %bound: f32) -> tensor<128xf32, #b> {
+    %j = tessera.join %a, %b : tensor<64xf32, #b> -> tensor<64x2xf32, #pair>
+    %jc = tessera_gpu.convert_layout %j : tensor<64x2xf32, #pair> -> tensor<64x2xf32, #b2>
+    %pairs = tessera.reshape %jc : tensor<64x2xf32, #b2> -> tensor<128xf32, #b>
+    %c = tessera.cat %a, %b : tensor<64xf32, #b> -> tensor<128xf32, #b>
+    %s = tessera.reduce(%c) {axis = 0 : i32} : (tensor<128xf32, #b>) -> f32 {
+    ^bb0(%x: f32, %y: f32):
+      %r = arith.addf %x, %y : f32
+      tessera.reduce.return %r : f32
+    }
+    %keep = arith.cmpf ogt, %s, %bound : f32
+    %k = tessera.splat %keep : tensor<128xi1, #b>
+    %out = arith.select %k, %pairs, %c : tensor<128xi1, #b>, tensor<128xf32, #b>
+    return %out : tensor<128xf32, #b>
+  }
+}

@@ -62,8 +62,21 @@ void registerMemoryBuiltins(BuiltinRegistry &r);
 void registerAtomicBuiltins(BuiltinRegistry &r);
 void registerMathBuiltins(BuiltinRegistry &r);
 void registerReduceBuiltins(BuiltinRegistry &r);
+void registerSortBuiltins(BuiltinRegistry &r);
 void registerRandomBuiltins(BuiltinRegistry &r);
 void registerDebugBuiltins(BuiltinRegistry &r);
+
+/// The kernel parameter types of host-built descriptor `param`
+/// (HostDescriptors.cpp): its base pointer, shape (i32) and strides (i64).
+void appendHostDescriptorParamTypes(FunctionCodegen &cg,
+                                    const SpecializedParam &param,
+                                    llvm::SmallVectorImpl<mlir::Type> &types);
+
+/// The descriptor of host-built descriptor `param`, rebuilt at the kernel's
+/// entry from its parameters starting at `argIndex` (advanced past them),
+/// which get what the host guarantees as divisibility attributes.
+Value bindHostDescriptor(FunctionCodegen &cg, const SpecializedParam &param,
+                         unsigned &argIndex);
 
 /// Calls libdevice function `name` (BuiltinsExtern.cpp); nullopt if there
 /// is no such function.

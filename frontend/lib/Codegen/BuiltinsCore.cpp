@@ -22,6 +22,7 @@ const BuiltinRegistry &BuiltinRegistry::get() {
     registerAtomicBuiltins(r);
     registerMathBuiltins(r);
     registerReduceBuiltins(r);
+    registerSortBuiltins(r);
     registerRandomBuiltins(r);
     registerDebugBuiltins(r);
     return r;
@@ -608,8 +609,7 @@ static FailureOr<Value> notYetSupported(FunctionCodegen &cg, CallArgs &args) {
 }
 
 void tessera::frontend::codegen::registerCoreBuiltins(BuiltinRegistry &r) {
-  for (const char *name : {"gather", "sort", "topk", "flip", "bitonic_merge",
-                           "map_elementwise", "dot_scaled"})
+  for (const char *name : {"map_elementwise", "dot_scaled"})
     r.addWithMethod(name, notYetSupported);
   r.add("triton.language.program_id", [](FunctionCodegen &cg, CallArgs &a) {
     return programIdLike(cg, a, false);

@@ -573,20 +573,15 @@ LogicalResult FunctionCodegen::lowerKernel(const Specialization &spec) {
   if (params.size() != sp.size())
     return fail(def->getLoc().ptr,
                 "the specialization does not match the kernel's parameters");
-  // A descriptor argument comes with its shape (i32) and strides (i64), as
-  // in Triton's calling convention.
+  // A host-built descriptor is passed as its fields (HostDescriptors.cpp).
   llvm::SmallVector<mlir::Type> argTypes;
-  mlir::Type i32 = mlir::IntegerType::get(getContext(), 32),
-             i64 = mlir::IntegerType::get(getContext(), 64);
   for (const SpecializedParam &p : sp) {
     if (p.isConstexpr)
       continue;
-    argTypes.push_back(p.type.toMLIR(getContext()));
-    if (p.type.isTensorDesc()) {
-      size_t rank = p.type.getDescBlock().getShape().size();
-      argTypes.append(rank, i32);
-      argTypes.append(rank, i64);
-    }
+    if (p.type.isTensorDesc())
+      appendHostDescriptorParamTypes(*this, p, argTypes);
+    else
+      argTypes.push_back(p.type.toMLIR(getContext()));
   }
   mlir::OpBuilder mb(getContext());
   mb.setInsertionPointToEnd(m.module->getBody());
@@ -605,18 +600,7 @@ LogicalResult FunctionCodegen::lowerKernel(const Specialization &spec) {
       continue;
     }
     if (p.type.isTensorDesc()) {
-      size_t rank = p.type.getDescBlock().getShape().size();
-      std::vector<Value> shape, strides;
-      for (size_t d = 0; d < rank; ++d)
-        shape.push_back(Value::tensor(entry->getArgument(argIdx + 1 + d),
-                                      TType::scalar(ScalarKind::Int32)));
-      for (size_t d = 0; d < rank; ++d)
-        strides.push_back(
-            Value::tensor(entry->getArgument(argIdx + 1 + rank + d),
-                          TType::scalar(ScalarKind::Int64)));
-      setValue(params[i].name, Value::descriptor(entry->getArgument(argIdx),
-                                                 p.type, shape, strides));
-      argIdx += 1 + 2 * rank;
+      setValue(params[i].name, bindHostDescriptor(*this, p, argIdx));
       continue;
     }
     if (p.divisibility > 1)

@@ -113,8 +113,13 @@ Specialization::parseSignature(llvm::StringRef signature, HostEvaluator &eval) {
         return llvm::createStringError("unknown pointee type '" +
                                        pointee.str() + "' in '" + item + "'");
     } else if (typePart.starts_with("tensordesc<") && typePart.ends_with(">")) {
-      // A host-made tensor descriptor: tensordesc<fp16[64, 64]>.
+      // A host-made tensor descriptor: tensordesc<fp16[64, 64]>, with
+      // `,nan` after the block shape for NaN padding.
       llvm::StringRef inner = typePart.drop_front(11).drop_back();
+      if (inner.consume_back(",nan"))
+        e.nanPadding = true;
+      else
+        inner.consume_back(",zero");
       auto [dtype, dims] = inner.split('[');
       std::optional<ScalarKind> k = TType::parseScalarName(dtype.trim());
       if (!k || !dims.consume_back("]"))
@@ -132,6 +137,10 @@ Specialization::parseSignature(llvm::StringRef signature, HostEvaluator &eval) {
         shape.push_back(v);
       }
       type = TType::tensorDesc(TType::block(TType::scalar(*k), shape));
+      if (e.nanPadding && !type->getDescBlock().isFloating())
+        return llvm::createStringError("NaN padding needs a floating-point "
+                                       "element type, in '" +
+                                       item + "'");
     } else if (std::optional<ScalarKind> k = TType::parseScalarName(typePart);
                k && typePart != "void" && !typePart.contains('.')) {
       type = TType::scalar(*k);
@@ -220,6 +229,7 @@ Specialization::build(const FunctionDefStmt &kernel,
       sp.isConstexpr = e.isConstexpr;
       sp.type = e.type;
       sp.divisibility = e.divisibility;
+      sp.nanPadding = e.nanPadding;
       sp.value = e.value;
     } else if (namedValue) {
       sp.isConstexpr = true;
@@ -284,7 +294,7 @@ std::string Specialization::key() const {
           s += ",";
         s += std::to_string(block.getShape()[d]);
       }
-      s += "]>";
+      s += p.nanPadding ? "],nan>" : "]>";
     } else {
       s += p.type.mangle();
     }

@@ -174,10 +174,11 @@ Value buildVector(OpBuilder &b, Location loc, ArrayRef<Value> regs);
 
 /// Loads `accessType` from global `ptr` when `pred` holds (always when
 /// null), else yields `other`: through the target's hook, or a branch
-/// around a plain load aligned to `alignment` bytes.
+/// around a plain load aligned to `alignment` bytes; a volatile load is
+/// always the latter, with LLVM's volatile flag.
 Value emitMaskedLoad(RewriterBase &rewriter, Location loc, LoweringContext &ctx,
                      Value ptr, Type accessType, Value pred, Value other,
-                     unsigned alignment);
+                     unsigned alignment, bool isVolatile = false);
 /// Stores `value` to global `ptr` when `pred` holds (always when null).
 void emitMaskedStore(RewriterBase &rewriter, Location loc, LoweringContext &ctx,
                      Value ptr, Value value, Value pred, unsigned alignment);

@@ -62,14 +62,20 @@ Value lowering::buildVector(OpBuilder &b, Location loc, ArrayRef<Value> regs) {
 
 Value lowering::emitMaskedLoad(RewriterBase &rewriter, Location loc,
                                LoweringContext &ctx, Value ptr, Type accessType,
-                               Value pred, Value other, unsigned alignment) {
-  FailureOr<Value> loaded =
-      ctx.hooks.loadGlobal(rewriter, loc, ptr, accessType,
-                           pred ? pred : createTrue(rewriter, loc), other);
-  if (succeeded(loaded))
-    return *loaded;
+                               Value pred, Value other, unsigned alignment,
+                               bool isVolatile) {
+  // A volatile load (a spin on a flag) must stay a volatile LLVM load, which
+  // nothing hoists out of its loop: the target's hook is not asked.
+  if (!isVolatile) {
+    FailureOr<Value> loaded =
+        ctx.hooks.loadGlobal(rewriter, loc, ptr, accessType,
+                             pred ? pred : createTrue(rewriter, loc), other);
+    if (succeeded(loaded))
+      return *loaded;
+  }
   auto plainLoad = [&](OpBuilder &b) {
-    return LLVM::LoadOp::create(b, loc, accessType, ptr, alignment).getResult();
+    return LLVM::LoadOp::create(b, loc, accessType, ptr, alignment, isVolatile)
+        .getResult();
   };
   if (!pred)
     return plainLoad(rewriter);
@@ -131,8 +137,9 @@ struct LoadLowering : public GPUPattern<LoadOp> {
                                            : others[r + i]);
       Value other = buildVector(rewriter, loc, otherRegs);
       Value pred = masks.empty() ? Value() : masks[r];
-      Value loaded = emitMaskedLoad(rewriter, loc, ctx, ptrs[r], accessType,
-                                    pred, other, vec * bytes);
+      Value loaded =
+          emitMaskedLoad(rewriter, loc, ctx, ptrs[r], accessType, pred, other,
+                         vec * bytes, op.getIsVolatile());
       if (vec == 1) {
         results.push_back(loaded);
         continue;

@@ -12,6 +12,8 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::lowering;
@@ -236,6 +238,100 @@ struct SplitLowering : public GPUPattern<SplitOp> {
   }
 };
 
+/// Where an element of a join or cat result comes from: which operand (0 or
+/// 1) and its coordinates there. Linear over GF(2) in the coordinates.
+using PickFn = llvm::function_ref<std::pair<int32_t, SmallVector<int32_t>>(
+    ArrayRef<int32_t>)>;
+
+/// Builds a result holding two operands' elements (tessera.join, tessera.cat)
+/// from their registers: legal when every thread basis of the result picks
+/// operand 0 at the operands' own thread basis, i.e. each thread holds both
+/// operands' elements for its result elements in registers (the layout
+/// inference gives the result the operands' layout plus a register bit).
+LogicalResult combineOperands(ConversionPatternRewriter &rewriter,
+                              Operation *op, ValueRange adaptorSrcs,
+                              RankedTensorType srcType,
+                              RankedTensorType dstType,
+                              const TypeConverter &converter, PickFn pick) {
+  LinearLayout src = getLayout(srcType), dst = getLayout(dstType);
+  for (StringRef dim : {StringRef(kLaneDim), StringRef(kWarpDim)}) {
+    unsigned srcBits = src.hasInDim(dim) ? src.getInDimSizeLog2(dim) : 0;
+    unsigned dstBits = dst.hasInDim(dim) ? dst.getInDimSizeLog2(dim) : 0;
+    bool agree = srcBits == dstBits;
+    for (unsigned i = 0; agree && i < dstBits; ++i) {
+      auto [which, coords] = pick(dst.getBasis(dim, i));
+      agree =
+          which == 0 && coords == SmallVector<int32_t>(src.getBasis(dim, i));
+    }
+    if (!agree)
+      return op->emitError("the layout ")
+             << dstType.getEncoding()
+             << " does not keep both operands' elements in the threads that "
+                "hold them in "
+             << srcType.getEncoding();
+  }
+  std::map<SmallVector<int32_t>, int32_t> byCoords;
+  int32_t numSrc =
+      src.hasInDim(kRegisterDim) ? src.getInDimSize(kRegisterDim) : 1;
+  for (int32_t reg = 0; reg < numSrc; ++reg)
+    byCoords.try_emplace(getRegisterCoords(src, reg), reg);
+  SmallVector<SmallVector<Value>, 2> regs;
+  for (Value v : adaptorSrcs)
+    regs.push_back(unpackRegisters(rewriter, op->getLoc(), v, srcType));
+  int32_t numDst =
+      dst.hasInDim(kRegisterDim) ? dst.getInDimSize(kRegisterDim) : 1;
+  SmallVector<Value> result;
+  for (int32_t reg = 0; reg < numDst; ++reg) {
+    auto [which, coords] = pick(getRegisterCoords(dst, reg));
+    auto it = byCoords.find(coords);
+    if (it == byCoords.end())
+      return op->emitError("the layout ")
+             << dstType.getEncoding() << " holds an element of "
+             << srcType.getEncoding() << " that no register of it holds";
+    result.push_back(regs[which][it->second]);
+  }
+  rewriter.replaceOp(op, packRegisters(rewriter, op->getLoc(),
+                                       converter.convertType(dstType), result));
+  return success();
+}
+
+/// tessera.join: the operands become the two halves of a new minor
+/// dimension of size 2, held in registers.
+struct JoinLowering : public GPUPattern<JoinOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(JoinOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return combineOperands(rewriter, op, {adaptor.getLhs(), adaptor.getRhs()},
+                           cast<RankedTensorType>(op.getLhs().getType()),
+                           cast<RankedTensorType>(op.getType()),
+                           *getTypeConverter(), [](ArrayRef<int32_t> c) {
+                             return std::make_pair(
+                                 c.back(), SmallVector<int32_t>(c.drop_back()));
+                           });
+  }
+};
+
+/// tessera.cat: lhs then rhs along dimension 0 (a power of two, so the
+/// operand is the top bit of the coordinate).
+struct CatLowering : public GPUPattern<CatOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(CatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getLhs().getType());
+    int32_t half = int32_t(srcType.getShape()[0]);
+    return combineOperands(rewriter, op, {adaptor.getLhs(), adaptor.getRhs()},
+                           srcType, cast<RankedTensorType>(op.getType()),
+                           *getTypeConverter(), [half](ArrayRef<int32_t> c) {
+                             SmallVector<int32_t> p(c);
+                             p[0] &= half - 1;
+                             return std::make_pair(int32_t((c[0] & half) != 0),
+                                                   p);
+                           });
+  }
+};
+
 struct ConvertLayoutLowering : public GPUPattern<gpu::ConvertLayoutOp> {
   using GPUPattern::GPUPattern;
   LogicalResult
@@ -268,5 +364,6 @@ void lowering::populateShapePatterns(GPUTypeConverter &converter,
                                      LoweringContext &ctx) {
   patterns.add<MakeRangeLowering, SplatLowering, BroadcastLowering,
                ExpandDimsLowering, TransLowering, ReshapeLowering,
-               SplitLowering, ConvertLayoutLowering>(converter, ctx);
+               SplitLowering, JoinLowering, CatLowering, ConvertLayoutLowering>(
+      converter, ctx);
 }

@@ -59,7 +59,7 @@ GDICT = tl.constexpr({"a": 1})
 
 @triton.jit
 def e_not_yet(p):
-    x = tl.sort(tl.arange(0, 4))
+    x = tl.map_elementwise(tl.arange(0, 4))
 
 
 @triton.jit
@@ -322,8 +322,8 @@ def e_unsupported_ptr(p):
     x = tl.load(3)
 
 # The diagnostics, in the order of the RUN lines above.
-# NOT_YET: builtin_args.py:62:9: error: triton.language.sort is not supported by Tessera yet
-# NOT_YET-NEXT: {{^}}    x = tl.sort(tl.arange(0, 4)){{$}}
+# NOT_YET: builtin_args.py:62:9: error: triton.language.map_elementwise is not supported by Tessera yet
+# NOT_YET-NEXT: {{^}}    x = tl.map_elementwise(tl.arange(0, 4)){{$}}
 # NOT_YET-NEXT: {{^}}        ^{{$}}
 # FLOAT_ARG: builtin_args.py:67:16: error: expected dtype [fp32, fp64] but got int32
 # FLOAT_ARG-NEXT: {{^}}    x = tl.exp(tl.arange(0, 4)){{$}}

@@ -2,7 +2,8 @@
 //
 // What a launch passes for each kernel parameter, as Triton's launcher sees
 // Python values: a pointer (a buffer or a device address with its element
-// type), an integer, a float, a bool, None, and for tl.constexpr
+// type), an integer, a float, a bool, None, a host-built tensor descriptor
+// (triton.tools.tensor_descriptor.TensorDescriptor), and for tl.constexpr
 // parameters also strings and dtypes. The runtime specializes on these
 // values (KernelSpecializer.h) and packs them for the driver
 // (ArgPacking.h).
@@ -11,19 +12,47 @@
 #ifndef TESSERA_RUNTIME_KERNELARG_H
 #define TESSERA_RUNTIME_KERNELARG_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace mlir::tessera::runtime {
 
 class Buffer;
 
+/// A tensor descriptor built on the host, as Triton's
+/// `TensorDescriptor(base, shape, strides, block_shape, padding)`: the
+/// global tensor (base address, element type, shape and strides in
+/// elements) and the block each load or store moves.
+struct TensorDescriptorArg {
+  uint64_t base = 0;
+  /// The element type's Triton name ("fp16").
+  std::string elementType;
+  std::vector<int64_t> shape;
+  std::vector<int64_t> strides;
+  std::vector<int64_t> blockShape;
+  /// Out-of-bounds elements read NaN instead of zero (floats only).
+  bool nanPadding = false;
+
+  bool operator==(const TensorDescriptorArg &other) const = default;
+};
+
 class KernelArg {
 public:
-  enum class Kind : uint8_t { None, Bool, Int, Float, Pointer, String, DType };
+  enum class Kind : uint8_t {
+    None,
+    Bool,
+    Int,
+    Float,
+    Pointer,
+    String,
+    DType,
+    TensorDesc
+  };
 
   /// None.
   KernelArg() = default;
@@ -43,6 +72,12 @@ public:
   static KernelArg string(llvm::StringRef value);
   /// A dtype constexpr, by Triton type name ("fp16" for tl.float16).
   static KernelArg dtype(llvm::StringRef typeName);
+  /// A host-built tensor descriptor. It specializes as Triton's
+  /// `tensordesc<fp16[64, 64]>` (`tensordesc<fp32[64, 64],nan>` with NaN
+  /// padding) and is passed as 1 + 2 * rank values: the base pointer, the
+  /// shape (i32) and the strides (i64); the launch checks Triton's rules
+  /// (16-byte aligned base and strides, a contiguous last dimension).
+  static KernelArg tensorDescriptor(TensorDescriptorArg descriptor);
 
   /// Implicit conversions so that argument lists read naturally.
   KernelArg(const Buffer &b) : KernelArg(buffer(b)) {}
@@ -64,6 +99,7 @@ public:
   bool isPointer() const { return kind == Kind::Pointer; }
   bool isString() const { return kind == Kind::String; }
   bool isDType() const { return kind == Kind::DType; }
+  bool isTensorDesc() const { return kind == Kind::TensorDesc; }
 
   bool getBool() const { return intValue != 0; }
   /// An int, or a bool as 0/1.
@@ -74,6 +110,16 @@ public:
   /// a dtype.
   llvm::StringRef getText() const { return text; }
   uint64_t getSizeBytes() const { return sizeBytes; }
+  /// The descriptor of a TensorDesc argument.
+  const TensorDescriptorArg &getTensorDesc() const { return descriptor; }
+
+  /// How many values the kernel receives for this argument: 1 + 2 * rank
+  /// for a descriptor, else 1.
+  unsigned getNumLaunchValues() const;
+  /// Launch value `i` of a descriptor (the base as a typed pointer, then
+  /// the shape, then the strides, as integers); the argument itself for
+  /// other kinds.
+  KernelArg getLaunchValue(unsigned i) const;
 
   /// Python's repr of the value (`True`, `3`, `0.5`, `'relu'`,
   /// `triton.language.float16`), as a constexpr reads in a signature;
@@ -92,6 +138,7 @@ private:
   double floatValue = 0;
   uint64_t sizeBytes = 0;
   std::string text;
+  TensorDescriptorArg descriptor;
 };
 
 /// An argument given by parameter name.

@@ -5,7 +5,8 @@
 // Triton does: pointers are marked divisible by 16 when their address is,
 // integers equal to 1 become the constant 1 and other integers are marked
 // divisible by 16 when they are; an integer is i32 when it fits, else i64;
-// floats are fp32, bools i1; None, strings and dtypes are constants; and
+// floats are fp32, bools i1; host-built tensor descriptors are
+// `tensordesc<dtype[block]>`; None, strings and dtypes are constants; and
 // constexpr parameters are baked in. The result is written in Triton's
 // ahead-of-time signature syntax (`*fp32:16,*fp32:16,i32,1024`), which is
 // at once what the frontend compiles and the in-memory dispatch key.
@@ -42,7 +43,10 @@ struct KernelParamInfo {
 struct ArgumentSpecialization {
   /// The ahead-of-time signature, one entry per parameter.
   std::string signature;
-  /// Indices of the parameters passed to the compiled kernel, in order.
+  /// Indices of the parameters passed to the compiled kernel, in order; a
+  /// tensor descriptor's index repeats once per value it is passed as
+  /// (KernelArg::getNumLaunchValues()), so that there is one entry per
+  /// compiled kernel parameter.
   llvm::SmallVector<unsigned, 16> runtimeParams;
 };
 

@@ -483,7 +483,11 @@ mlir::tessera::gpu::inferLayoutsFromOperand(Operation *op, unsigned operandIdx,
         return result;
       })
       .Case([&](ReduceOp reduce) -> FailureOr<OpLayouts> {
-        setResults(getSliceEncoding(layout, srcShape, reduce.getAxis(), hints));
+        // A rank-1 reduction yields scalars, which have no layout (and a
+        // rank-0 slice has no blocked form to compare with).
+        if (srcShape.size() > 1)
+          setResults(
+              getSliceEncoding(layout, srcShape, reduce.getAxis(), hints));
         return result;
       })
       .Case([&](TransOp trans) -> FailureOr<OpLayouts> {

@@ -42,6 +42,8 @@ struct SpecializedParam {
   /// Runtime: a power of two the value (or address) is a multiple of; 1 when
   /// nothing is known.
   unsigned divisibility = 1;
+  /// Runtime tensor descriptor: out-of-bounds elements read NaN.
+  bool nanPadding = false;
   /// Constexpr: the value.
   HostValue value;
 };
@@ -53,6 +55,8 @@ struct SignatureEntry {
   bool isConstexpr = false;
   TType type;
   unsigned divisibility = 1;
+  /// `tensordesc<...,nan>`: a descriptor padded with NaN.
+  bool nanPadding = false;
   HostValue value;
   /// The entry as written.
   std::string text;

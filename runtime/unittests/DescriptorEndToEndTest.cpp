@@ -1,0 +1,266 @@
+//===- DescriptorEndToEndTest.cpp - Host-built tensor descriptors ---------===//
+//
+// Kernels of Inputs/descriptors.py taking descriptors built on the host
+// (KernelArg::tensorDescriptor, Triton's TensorDescriptor): their
+// specialization, the checks a launch makes, and results against host
+// references on the cpu; compiled for GPU architectures without a device
+// (sm_90a turns them into tensor maps encoded at launch).
+//
+//===----------------------------------------------------------------------===//
+#include "EndToEndFixture.h"
+
+#include "tessera/Runtime/KernelSpecializer.h"
+
+#include "llvm/ADT/APFloat.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace mlir::tessera;
+using namespace mlir::tessera::runtime;
+using namespace mlir::tessera::runtime::testing;
+
+namespace {
+
+class DescriptorEndToEnd : public EndToEndTest {
+protected:
+  std::string inputFile() const override { return "descriptors.py"; }
+
+  /// Device memory holding `values` (or a placeholder address when only
+  /// compiling); kept alive by the fixture.
+  template <typename T> uint64_t upload(const std::vector<T> &values) {
+    if (rt->isCompileOnly())
+      return (uint64_t(1) << 40) + 4096 * (buffers.size() + fake++);
+    llvm::Expected<Buffer> buffer =
+        rt->allocate(values.size() * sizeof(T), "i8");
+    if (!buffer) {
+      ADD_FAILURE() << llvm::toString(buffer.takeError());
+      return 0;
+    }
+    if (llvm::Error err =
+            buffer->copyFromHost(values.data(), values.size() * sizeof(T)))
+      ADD_FAILURE() << llvm::toString(std::move(err));
+    uint64_t address = buffer->getAddress();
+    buffers.push_back(std::move(*buffer));
+    return address;
+  }
+
+  template <typename T>
+  std::vector<T> download(uint64_t address, size_t count) {
+    std::vector<T> values(count);
+    for (Buffer &b : buffers)
+      if (b.getAddress() == address) {
+        if (llvm::Error err = b.copyToHost(values.data(), count * sizeof(T)))
+          ADD_FAILURE() << llvm::toString(std::move(err));
+      }
+    return values;
+  }
+
+  /// Launches (or only compiles) `name`; false after compiling only or on
+  /// a failure (reported).
+  bool launch(llvm::StringRef name, Grid grid, std::vector<KernelArg> args,
+              std::vector<NamedKernelArg> kwargs, int numWarps = 4) {
+    llvm::Expected<JitKernel &> kernel =
+        rt->getKernel(kernelFile(inputFile()), name);
+    if (!kernel) {
+      ADD_FAILURE() << llvm::toString(kernel.takeError());
+      return false;
+    }
+    LaunchOptions options;
+    options.numWarps = numWarps;
+    if (rt->isCompileOnly()) {
+      llvm::Expected<const CompiledSpecialization *> compiled =
+          kernel->compile(args, kwargs, options);
+      if (!compiled)
+        ADD_FAILURE() << llvm::toString(compiled.takeError());
+      return false;
+    }
+    if (llvm::Error err = kernel->launch(grid, args, kwargs, options)) {
+      ADD_FAILURE() << llvm::toString(std::move(err));
+      return false;
+    }
+    if (llvm::Error err = rt->getDevice()->synchronize()) {
+      ADD_FAILURE() << llvm::toString(std::move(err));
+      return false;
+    }
+    return true;
+  }
+
+  std::vector<Buffer> buffers;
+  unsigned fake = 0;
+};
+
+TensorDescriptorArg describe(uint64_t base, std::string type,
+                             std::vector<int64_t> shape,
+                             std::vector<int64_t> strides,
+                             std::vector<int64_t> block, bool nan = false) {
+  TensorDescriptorArg d;
+  d.base = base;
+  d.elementType = std::move(type);
+  d.shape = std::move(shape);
+  d.strides = std::move(strides);
+  d.blockShape = std::move(block);
+  d.nanPadding = nan;
+  return d;
+}
+
+TEST(DescriptorSpecialization, SignatureAndLaunchValues) {
+  KernelParamInfo desc{"desc"}, n{"n"};
+  KernelArg arg = KernelArg::tensorDescriptor(
+      describe(0x1000, "fp16", {100, 72}, {72, 1}, {64, 32}));
+  llvm::Expected<ArgumentSpecialization> spec =
+      specializeArguments({desc, n}, {arg, KernelArg(7)});
+  ASSERT_EXPECTED(spec);
+  EXPECT_EQ(spec->signature, "tensordesc<fp16[64, 32]>,i32");
+  // The descriptor is five values: base, two sizes, two strides.
+  EXPECT_EQ(std::vector<unsigned>(spec->runtimeParams.begin(),
+                                  spec->runtimeParams.end()),
+            (std::vector<unsigned>{0, 0, 0, 0, 0, 1}));
+  ASSERT_EQ(arg.getNumLaunchValues(), 5u);
+  EXPECT_EQ(arg.getLaunchValue(0), KernelArg::pointer(0x1000, "fp16"));
+  EXPECT_EQ(arg.getLaunchValue(2).getInt(), 72);
+  EXPECT_EQ(arg.getLaunchValue(3).getInt(), 72);
+  EXPECT_EQ(arg.getLaunchValue(4).getInt(), 1);
+
+  KernelArg nan = KernelArg::tensorDescriptor(
+      describe(0x1000, "fp32", {8}, {1}, {8}, /*nan=*/true));
+  spec = specializeArguments({desc}, {nan});
+  ASSERT_EXPECTED(spec);
+  EXPECT_EQ(spec->signature, "tensordesc<fp32[8],nan>");
+}
+
+TEST(DescriptorSpecialization, TritonsChecks) {
+  KernelParamInfo desc{"desc"};
+  auto error = [&](TensorDescriptorArg d) {
+    return errorOf(
+        specializeArguments({desc}, {KernelArg::tensorDescriptor(d)}));
+  };
+  EXPECT_NE(error(describe(0x1008, "fp16", {64, 64}, {64, 1}, {64, 64}))
+                .find("argument 'desc': the descriptor's base must be "
+                      "16-byte aligned"),
+            std::string::npos);
+  EXPECT_NE(error(describe(0x1000, "fp16", {64, 60}, {60, 1}, {64, 64}))
+                .find("strides must be 16-byte aligned"),
+            std::string::npos);
+  EXPECT_NE(error(describe(0x1000, "fp16", {64, 64}, {64, 2}, {64, 64}))
+                .find("last dimension must be contiguous"),
+            std::string::npos);
+  EXPECT_NE(error(describe(0x1000, "fp16", {64, 64}, {64, 1}, {64, 48}))
+                .find("block shape must be powers of 2"),
+            std::string::npos);
+  EXPECT_NE(error(describe(0x1000, "i32", {64}, {1}, {64}, /*nan=*/true))
+                .find("NaN padding needs a floating-point"),
+            std::string::npos);
+}
+
+TEST_P(DescriptorEndToEnd, TilesWithEdges) {
+  // 100 x 72 floats in rows of 76 (304 bytes, a multiple of 16): the last
+  // tiles hang over both edges; padding is read, nothing is written there.
+  const int64_t rows = 100, cols = 72, pitch = 76, bm = 32, bn = 32;
+  std::vector<float> src(rows * pitch), dst(rows * pitch, -7.0f);
+  for (int64_t i = 0; i < rows * pitch; ++i)
+    src[i] = float(i % 1000) - 300.0f;
+  uint64_t srcAddr = upload(src), dstAddr = upload(dst);
+  auto in = KernelArg::tensorDescriptor(
+      describe(srcAddr, "fp32", {rows, cols}, {pitch, 1}, {bm, bn}));
+  auto out = KernelArg::tensorDescriptor(
+      describe(dstAddr, "fp32", {rows, cols}, {pitch, 1}, {bm, bn}));
+  if (!launch("add_one_tiles", Grid((rows + bm - 1) / bm, (cols + bn - 1) / bn),
+              {in, out}, {{"BM", bm}, {"BN", bn}}))
+    return;
+  std::vector<float> got = download<float>(dstAddr, dst.size());
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < pitch; ++j) {
+      float want = j < cols ? src[i * pitch + j] + 1.0f : -7.0f;
+      ASSERT_EQ(got[i * pitch + j], want) << "row " << i << " column " << j;
+    }
+}
+
+TEST_P(DescriptorEndToEnd, ZeroAndNanPadding) {
+  const int64_t rows = 10, cols = 20, pitch = 20, bm = 16, bn = 32;
+  std::vector<float> src(rows * pitch);
+  for (size_t i = 0; i < src.size(); ++i)
+    src[i] = float(i);
+  uint64_t srcAddr = upload(src);
+  for (bool nan : {false, true}) {
+    std::vector<float> out(bm * bn, 5.0f);
+    uint64_t outAddr = upload(out);
+    auto desc = KernelArg::tensorDescriptor(
+        describe(srcAddr, "fp32", {rows, cols}, {pitch, 1}, {bm, bn}, nan));
+    if (!launch("read_padding", Grid(1),
+                {desc, KernelArg::pointer(outAddr, "fp32"), KernelArg(4),
+                 KernelArg(8)},
+                {{"BM", bm}, {"BN", bn}}, 1))
+      continue;
+    std::vector<float> got = download<float>(outAddr, out.size());
+    for (int64_t i = 0; i < bm; ++i)
+      for (int64_t j = 0; j < bn; ++j) {
+        int64_t r = 4 + i, c = 8 + j;
+        float v = got[i * bn + j];
+        if (r < rows && c < cols)
+          ASSERT_EQ(v, src[r * pitch + c]) << i << ", " << j;
+        else if (nan)
+          ASSERT_TRUE(std::isnan(v)) << i << ", " << j << " holds " << v;
+        else
+          ASSERT_EQ(v, 0.0f) << i << ", " << j;
+      }
+  }
+}
+
+TEST_P(DescriptorEndToEnd, NextToScalarsAndPointers) {
+  const int64_t rows = 48, cols = 96, bm = 16, bn = 32;
+  std::vector<uint16_t> src(rows * cols);
+  std::vector<float> want(rows, 0.0f);
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < cols; ++j) {
+      int v = int((i * 7 + j) % 5) - 2;
+      // fp16 bits of small integers: exact, and exact sums.
+      llvm::APFloat f(static_cast<float>(v) + 0.0f);
+      bool lost = false;
+      f.convert(llvm::APFloat::IEEEhalf(), llvm::APFloat::rmNearestTiesToEven,
+                &lost);
+      src[i * cols + j] = uint16_t(f.bitcastToAPInt().getZExtValue());
+      want[i] += float(v);
+    }
+  uint64_t srcAddr = upload(src);
+  std::vector<float> out(rows, 0.0f);
+  uint64_t outAddr = upload(out);
+  auto desc = KernelArg::tensorDescriptor(
+      describe(srcAddr, "fp16", {rows, cols}, {cols, 1}, {bm, bn}));
+  if (!launch("desc_rows_sum", Grid(rows / bm),
+              {desc, KernelArg::pointer(outAddr, "fp32"), KernelArg(rows)},
+              {{"BM", bm}, {"BN", bn}}))
+    return;
+  EXPECT_EQ(download<float>(outAddr, rows), want);
+}
+
+TEST_P(DescriptorEndToEnd, LaunchRefusesMisalignedStrides) {
+  std::vector<float> src(64 * 64);
+  uint64_t srcAddr = upload(src);
+  auto desc = KernelArg::tensorDescriptor(
+      describe(srcAddr, "fp32", {64, 63}, {63, 1}, {16, 16}));
+  llvm::Expected<JitKernel &> kernel =
+      rt->getKernel(kernelFile(inputFile()), "add_one_tiles");
+  ASSERT_EXPECTED(kernel);
+  std::string why = errorOf(
+      rt->isCompileOnly()
+          ? kernel
+                ->compile({desc, desc}, {{"BM", 16}, {"BN", 16}},
+                          LaunchOptions())
+                .takeError()
+          : kernel->launch(Grid(1), {desc, desc}, {{"BM", 16}, {"BN", 16}}));
+  EXPECT_NE(why.find("argument 'src': the descriptor's strides must be "
+                     "16-byte aligned"),
+            std::string::npos)
+      << why;
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, DescriptorEndToEnd,
+                         ::testing::Values(BackendCase{"cpu", ""},
+                                           BackendCase{"nvptx", "sm_90a"},
+                                           BackendCase{"amdgpu", "gfx942"}),
+                         [](const auto &info) {
+                           return std::string(info.param.name);
+                         });
+
+} // namespace

@@ -1,0 +1,34 @@
+# Tensor descriptors built on the host (triton.tools.tensor_descriptor.
+# TensorDescriptor) passed to kernels: the kernels of
+# DescriptorEndToEndTest.cpp, runnable unchanged under Triton.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def add_one_tiles(src, dst, BM: tl.constexpr, BN: tl.constexpr):
+    # One tile per program; the edges read padding and store nothing out of
+    # bounds.
+    m = tl.program_id(0) * BM
+    n = tl.program_id(1) * BN
+    tile = src.load([m, n])
+    dst.store([m, n], tile + 1)
+
+
+@triton.jit
+def read_padding(src, out_ptr, row, col, BM: tl.constexpr, BN: tl.constexpr):
+    # The whole block read at (row, col), padding included, stored densely.
+    tile = src.load([row, col])
+    offs = tl.arange(0, BM)[:, None] * BN + tl.arange(0, BN)[None, :]
+    tl.store(out_ptr + offs, tile)
+
+
+@triton.jit
+def desc_rows_sum(src, out_ptr, n_rows, BM: tl.constexpr, BN: tl.constexpr):
+    # A descriptor next to plain scalars and pointers; its shape read back.
+    m = tl.program_id(0) * BM
+    acc = tl.zeros((BM, ), tl.float32)
+    for n in range(0, src.shape[1], BN):
+        acc += tl.sum(src.load([m, n]).to(tl.float32), axis=1)
+    rows = m + tl.arange(0, BM)
+    tl.store(out_ptr + rows, acc, mask=rows < n_rows)
