@@ -204,17 +204,21 @@ class Autotuner(KernelInterface):
         self.configs_top_k = prune.get("top_k", 1.0)
         self.early_config_prune = prune.get("early_config_prune")
 
+        if warmup is not None or rep is not None or use_cuda_graph:
+            import warnings
+            warnings.warn("@triton.autotune: warmup, rep and use_cuda_graph are deprecated in Triton; pass "
+                          "do_bench=... to choose how configs are timed", DeprecationWarning, stacklevel=3)
         if use_cuda_graph:
             from tessera.triton import testing
             self._do_bench = lambda call, quantiles: testing.do_bench_cudagraph(
                 call, rep=rep if rep is not None else 100, quantiles=quantiles)
-        elif do_bench is not None:
-            self._do_bench = do_bench
         elif warmup is not None or rep is not None:
             from tessera.triton import testing
             self._do_bench = lambda call, quantiles: testing.do_bench(
                 call, warmup=warmup if warmup is not None else 25, rep=rep if rep is not None else 100,
                 quantiles=quantiles)
+        elif do_bench is not None:
+            self._do_bench = do_bench
         else:
             self._do_bench = None
         # The runtime's records, for the config list they were made for

@@ -91,14 +91,11 @@ class ActiveDriver:
                          int(s.warp_size))
 
     def get_current_device(self) -> int:
+        """The index of the session's device."""
         s = _session.session()
-        if s.backend in ("nvptx", "amdgpu"):
-            try:
-                import torch
-                if torch.cuda.is_available():
-                    return int(torch.cuda.current_device())
-            except ImportError:
-                pass
+        index = getattr(s, "device_index", None)
+        if index is not None:
+            return int(index)
         return _session.Settings.from_environment().device or 0
 
     def set_current_device(self, device: int) -> None:
