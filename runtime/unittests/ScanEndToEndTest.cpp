@@ -155,7 +155,7 @@ protected:
       const std::vector<HostArray> &outputs, std::vector<KernelArg> scalars,
       std::vector<NamedKernelArg> kwargs, int numWarps) {
     llvm::Expected<JitKernel &> kernel =
-        rt->getKernel(kernelFile(), kernelName);
+        rt->getJitKernel(kernelFile(), kernelName);
     if (!kernel) {
       ADD_FAILURE() << llvm::toString(kernel.takeError());
       return std::nullopt;
@@ -192,7 +192,7 @@ protected:
       }
     args.insert(args.end(), scalars.begin(), scalars.end());
     if (rt->isCompileOnly()) {
-      llvm::Expected<const CompiledSpecialization *> compiled =
+      llvm::Expected<const KernelVariant *> compiled =
           kernel->compile(args, kwargs, options);
       if (!compiled)
         ADD_FAILURE() << llvm::toString(compiled.takeError());
