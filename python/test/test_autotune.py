@@ -3,6 +3,7 @@ hooks, reset_to_zero/restore_value, pruning, re-tuning on key changes, and
 the runtime's tuning records."""
 from __future__ import annotations
 
+import itertools
 import uuid
 
 import numpy as np
@@ -13,9 +14,16 @@ import triton.language as tl
 
 pytestmark = pytest.mark.device
 
-# A fresh program per test run: the runtime remembers tuning results on
-# disk, keyed by the program's hash, and these tests count measurements.
+# The runtime remembers tuning results per kernel and key, in the process
+# and on disk, and these tests count measurements: each run has its own
+# program (RUN changes its hash) and each test its own key values (fresh_n).
 RUN = tl.constexpr(uuid.uuid4().hex)
+_sizes = itertools.count(1)
+
+
+def fresh_n(base: int) -> int:
+    """`base` plus a number no other launch of this run used: a new key."""
+    return base + next(_sizes)
 
 
 def configs(*blocks):
@@ -56,47 +64,51 @@ def grid(meta):
 
 
 def test_fastest_config_wins_and_is_remembered(lib):
-    out = lib.asarray(np.zeros(201), "i32")
+    n = fresh_n(200)
+    out = lib.asarray(np.zeros(n + 1), "i32")
     bench = FakeBench(lib, out, {16: 3.0, 32: 1.0, 64: 2.0})
     kernel = tuned(bench)
-    kernel[grid](out, 200, RUN_ID=RUN)
+    kernel[grid](out, n, RUN_ID=RUN)
     assert sorted(bench.measured) == [16, 32, 64]
     assert kernel.best_config.kwargs == {"BLOCK": 32}
     assert int(lib.numpy(out)[0]) == 32 and lib.numpy(out)[1:].all()
     assert set(c.kwargs["BLOCK"] for c in kernel.configs_timings) == {16, 32, 64}
     # Same key: no measurement.
-    kernel[grid](out, 200, RUN_ID=RUN)
+    kernel[grid](out, n, RUN_ID=RUN)
     assert len(bench.measured) == 3
     # A new value of the key re-tunes.
     bench.times = {16: 0.5, 32: 1.0, 64: 2.0}
-    kernel[grid](out, 150, RUN_ID=RUN)
+    kernel[grid](out, fresh_n(100), RUN_ID=RUN)
     assert len(bench.measured) == 6 and kernel.best_config.kwargs == {"BLOCK": 16}
 
 
 def test_records_are_shared_by_autotuners_of_the_same_kernel(lib):
-    out = lib.asarray(np.zeros(301), "i32")
+    n = fresh_n(300)
+    out = lib.asarray(np.zeros(n + 1), "i32")
     first = FakeBench(lib, out, {16: 3.0, 32: 2.0, 64: 1.0})
-    tuned(first)[grid](out, 300, RUN_ID=RUN)
+    tuned(first)[grid](out, n, RUN_ID=RUN)
     second = FakeBench(lib, out, {16: 0.1, 32: 0.1, 64: 9.0})
     kernel = tuned(second)
-    kernel[grid](out, 300, RUN_ID=RUN)
+    kernel[grid](out, n, RUN_ID=RUN)
     assert second.measured == [] and kernel.best_config.kwargs == {"BLOCK": 64}
 
 
 def test_dtype_of_pointer_arguments_is_part_of_the_key(lib):
-    out32 = lib.asarray(np.zeros(65), "i32")
+    n = fresh_n(64)
+    out32 = lib.asarray(np.zeros(n + 1), "i32")
     bench = FakeBench(lib, out32, {16: 1.0, 32: 2.0, 64: 3.0})
     kernel = tuned(bench)
-    kernel[grid](out32, 64, RUN_ID=RUN)
+    kernel[grid](out32, n, RUN_ID=RUN)
     assert len(bench.measured) == 3
-    out64 = lib.asarray(np.zeros(65), "i64")
+    out64 = lib.asarray(np.zeros(n + 1), "i64")
     bench.out = out64
-    kernel[grid](out64, 64, RUN_ID=RUN)
+    kernel[grid](out64, n, RUN_ID=RUN)
     assert len(bench.measured) == 6
 
 
 def test_prune_configs_by(lib):
-    out = lib.asarray(np.zeros(101), "i32")
+    n = fresh_n(100)
+    out = lib.asarray(np.zeros(n + 1), "i32")
     bench = FakeBench(lib, out, {8: 5.0, 16: 4.0, 32: 3.0, 64: 2.0})
 
     def early(configs, named_args, **kwargs):
@@ -107,7 +119,7 @@ def test_prune_configs_by(lib):
 
     kernel = tuned(bench, blocks=(8, 16, 32, 64),
                    prune_configs_by={"early_config_prune": early, "perf_model": model, "top_k": 2})
-    kernel[grid](out, 100, RUN_ID=RUN)
+    kernel[grid](out, n, RUN_ID=RUN)
     assert sorted(bench.measured) == [16, 32]
     assert kernel.best_config.kwargs == {"BLOCK": 32}
 
@@ -120,12 +132,13 @@ def accumulate(acc_ptr, x_ptr, n, RUN_ID: tl.constexpr, BLOCK: tl.constexpr):
 
 
 def test_reset_to_zero(lib):
-    x = lib.asarray(np.ones(100), "fp32")
+    n = fresh_n(100)
+    x = lib.asarray(np.ones(n), "fp32")
     acc = lib.asarray(np.zeros(1), "fp32")
     kernel = triton.autotune(configs=configs(16, 32), key=["n"], reset_to_zero=["acc_ptr"],
                              do_bench=lambda fn, quantiles: [fn() or 1.0] * 3)(accumulate)
-    kernel[grid](acc, x, 100, RUN_ID=RUN)
-    assert lib.numpy(acc)[0] == 100.0  # the tuning runs were zeroed away
+    kernel[grid](acc, x, n, RUN_ID=RUN)
+    assert lib.numpy(acc)[0] == n  # the tuning runs were zeroed away
 
 
 @triton.jit
@@ -136,16 +149,18 @@ def increment(x_ptr, n, RUN_ID: tl.constexpr, BLOCK: tl.constexpr):
 
 
 def test_restore_value(lib):
-    x = lib.asarray(np.zeros(50), "fp32")
+    n = fresh_n(50)
+    x = lib.asarray(np.zeros(n), "fp32")
     kernel = triton.autotune(configs=configs(16, 32, 64), key=["n"], restore_value=["x_ptr"],
                              do_bench=lambda fn, quantiles: [fn() or 1.0] * 3)(increment)
-    kernel[grid](x, 50, RUN_ID=RUN)
+    kernel[grid](x, n, RUN_ID=RUN)
     assert np.all(lib.numpy(x) == 1.0)  # tuning ran three times, restored each time
 
 
 def test_user_hooks(lib):
     events = []
-    x = lib.asarray(np.zeros(40), "fp32")
+    n = fresh_n(40)
+    x = lib.asarray(np.zeros(n), "fp32")
 
     def pre_hook(kwargs, reset_only=False):
         events.append(("pre", kwargs["BLOCK"], reset_only, kwargs["n"]))
@@ -159,18 +174,19 @@ def test_user_hooks(lib):
     cs = [triton.Config({"BLOCK": 16}, pre_hook=config_pre_hook), triton.Config({"BLOCK": 64})]
     kernel = triton.autotune(configs=cs, key=["n"], pre_hook=pre_hook, post_hook=post_hook,
                              do_bench=lambda fn, quantiles: [fn() or 1.0] * 3)(increment)
-    kernel[grid](x, 40, RUN_ID=RUN)
-    assert ("config", 16) in events and ("pre", 16, False, 40) in events
-    assert ("post", 64, None) in events and ("pre", 64, False, 40) in events
-    assert events[-1] in (("pre", 16, True, 40), ("pre", 64, True, 40), ("config", 16))
+    kernel[grid](x, n, RUN_ID=RUN)
+    assert ("config", 16) in events and ("pre", 16, False, n) in events
+    assert ("post", 64, None) in events and ("pre", 64, False, n) in events
+    assert events[-1] in (("pre", 16, True, n), ("pre", 64, True, n), ("config", 16))
 
 
 def test_warmup_rep_and_default_do_bench(lib):
-    x = lib.asarray(np.zeros(40), "fp32")
+    n = fresh_n(40)
+    x = lib.asarray(np.zeros(n), "fp32")
     with pytest.warns(DeprecationWarning, match="warmup, rep"):
         kernel = triton.autotune(configs=configs(16, 32), key=["n"], warmup=1, rep=2,
                                  restore_value=["x_ptr"])(increment)
-    kernel[grid](x, 40, RUN_ID=RUN)
+    kernel[grid](x, n, RUN_ID=RUN)
     assert kernel.best_config in kernel.configs
     assert all(len(t) == 3 for t in kernel.configs_timings.values())
     assert np.all(lib.numpy(x) == 1.0)
@@ -185,11 +201,12 @@ def test_autotune_warmup_compiles_every_config(lib):
 
 
 def test_conflicting_meta_parameter(lib):
-    x = lib.asarray(np.zeros(40), "fp32")
+    n = fresh_n(40)
+    x = lib.asarray(np.zeros(n), "fp32")
     kernel = triton.autotune(configs=configs(16, 32), key=["n"],
                              do_bench=lambda fn, quantiles: [1.0] * 3)(increment)
     with pytest.raises(ValueError, match="Conflicting meta-parameters: BLOCK"):
-        kernel[grid](x, 40, RUN_ID=RUN, BLOCK=16)
+        kernel[grid](x, n, RUN_ID=RUN, BLOCK=16)
 
 
 @triton.heuristics({"BLOCK": lambda args: triton.next_power_of_2(args["n"]),

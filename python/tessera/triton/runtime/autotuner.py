@@ -338,15 +338,40 @@ class Autotuner(KernelInterface):
         pruned = self.prune_configs(kwargs)
         allowed = [self._index_of(c) for c in pruned]
         timings: Dict[Config, Any] = {}
+        # A config that does not compile or fit loses, as in the runtime's
+        # autotuner (the error goes back to it); any other exception (a
+        # user hook's, a conflicting meta-parameter) ends tuning, as in
+        # Triton: it is kept here and raised once select() returns.
+        losers: List[BaseException] = []
+        fatal: List[BaseException] = []
+        tessera_error = _binding.load().TesseraError
 
         def measure(i: int) -> float:
+            if fatal:
+                return float("inf")
             config = self.configs[i]
-            timing = self._bench(args, config, kwargs)
+            try:
+                timing = self._bench(args, config, kwargs)
+            except (tessera_error, OutOfResources) as e:
+                losers.append(e)
+                raise
+            except BaseException as e:  # noqa: BLE001 - re-raised below
+                fatal.append(e)
+                return float("inf")
             timings[config] = timing
             return _median_of(timing)
 
         start = time.time()
-        index = records.select(key_text, allowed, measure)
+        try:
+            index = records.select(key_text, allowed, measure)
+        except tessera_error:
+            if fatal:
+                raise fatal[0]
+            if losers:  # every config failed: the first one's own error
+                raise losers[0]
+            raise
+        if fatal:
+            raise fatal[0]
         self.bench_time = time.time() - start
         self.configs_timings = timings
         best = self.configs[index]

@@ -59,6 +59,9 @@ class DeviceUtils:
         device's index), or a torch device."""
         s = _session.session()
         index = getattr(device, "index", device)
+        if isinstance(index, str):  # "cuda", "cuda:0", "cpu"
+            _, _, number = index.partition(":")
+            index = int(number) if number.isdigit() else None
         if index is not None and not isinstance(index, int):
             raise TypeError(f"get_device_properties: device must be an index or a torch device, got "
                             f"{device!r}")

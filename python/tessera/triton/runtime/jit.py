@@ -16,9 +16,9 @@ import types
 from typing import (Any, Callable, Dict, Generic, Iterable, List, Optional, Tuple, TypeVar,
                     Union, overload)
 
-from tessera import _program, _session
-from tessera import _binding
+from tessera import _binding, _handles, _program, _session
 from tessera.triton._unsupported import missing_attribute
+from tessera.triton.compiler.errors import as_compilation_error
 
 T = TypeVar("T")
 
@@ -191,6 +191,7 @@ class JITFunction(KernelInterface[T]):
             if self._kernel is None:
                 program, unit = _program.build_program(self)
                 c = _binding.load()
+                _handles.adapt(c)
                 self._kernel = c.Kernel(_session.session(), program, unit)
                 self._program = program
         return self._kernel
@@ -240,18 +241,24 @@ class JITFunction(KernelInterface[T]):
             options = self._split_options(kwargs)
         else:
             options = (None, None, None, None)
-        if warmup:
-            return kernel.warmup(args, kwargs, *options)
-        return kernel.launch(grid, args, kwargs, *options)
+        try:
+            if warmup:
+                return kernel.warmup(args, kwargs, *options)
+            return kernel.launch(grid, args, kwargs, *options)
+        except _binding.load().TesseraError as e:
+            raise as_compilation_error(e) from None
 
     def __getitem__(self, grid: Any) -> Callable[..., Any]:
         return functools.partial(self._launch, grid)
 
     def _launch(self, grid: Any, *args: Any, **kwargs: Any) -> Any:
         kernel = self._kernel if self._kernel is not None else self._load()
-        if kwargs and not self._param_set.issuperset(kwargs):
-            return kernel.launch(grid, args, kwargs, *self._split_options(kwargs))
-        return kernel.launch(grid, args, kwargs)
+        try:
+            if kwargs and not self._param_set.issuperset(kwargs):
+                return kernel.launch(grid, args, kwargs, *self._split_options(kwargs))
+            return kernel.launch(grid, args, kwargs)
+        except _binding.load().TesseraError as e:
+            raise as_compilation_error(e) from None
 
     def warmup(self, *args: Any, grid: Any = None, **kwargs: Any) -> Any:
         """Compiles for these arguments without running; returns the handle
