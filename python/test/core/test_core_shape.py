@@ -122,10 +122,13 @@ def test_transpose(dtype):
             offs2d = offs[None, :] + (tl.arange(0, 2) * SIZE)[:, None]
             tl.store(Z + offs2d.T, tl.load(X + offs2d).T)
     """)
-    x = random((2, 128), dtype, np.random.default_rng(1))
+    # The kernel reads its input as a (2, 128) block, transposes it and
+    # stores it through transposed offsets: the output memory must equal the
+    # input's, seen as (128, 2), as the original checks through x.T.
+    x = random((128, 2), dtype, np.random.default_rng(1))
     z = empty((128, 2), dtype)
     kernel[(1, )](z, to_device(x, dtype), SIZE=128)
-    assert_close(z, x.T, exact=True)
+    assert_close(to_numpy(z).T, x.T, exact=True)
 
 
 def pointer_expr(name, shape):
@@ -160,8 +163,12 @@ def test_index1d(expr, dtype):
     make(shape_x, [32] * rank_z)[(1, )](z, to_device(x, dtype), SIZE=32, num_warps=1)
     assert_close(z, expected, exact=True)
     for wrong in ([64] * rank_z, [32] * (rank_z + 1)):
+        # Shapes that do not match the value are a compile error; the output
+        # is sized for them, so a compiler that accepted them would not
+        # write out of bounds.
+        z_wrong = empty(wrong, dtype)
         with pytest.raises(compile_error_type()):
-            make(shape_x, wrong)[(1, )](z, to_device(x, dtype), SIZE=32, num_warps=1)
+            make(shape_x, wrong)[(1, )](z_wrong, to_device(x, dtype), SIZE=32, num_warps=1)
 
 
 TUPLES = """
