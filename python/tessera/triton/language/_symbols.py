@@ -81,7 +81,9 @@ def _fallback_names() -> FrozenSet[str]:
     found = set()
     for module in (_LANGUAGE, _LIBDEVICE):
         for name in _triton_api.NAMES.get(module, ()):
-            found.add(f"{module}.{name}")
+            qualified = f"{module}.{name}"
+            if qualified not in _triton_api.SUBMODULES:  # modules are not functions
+                found.add(qualified)
     return frozenset(found)
 
 
