@@ -520,3 +520,20 @@ def test_dtype_of_pointer_elements():
             tl.static_assert(dtype_x == tl.int8 or (dtype_x == tl.int16 or dtype_x == tl.int32))
     """)
     kernel[(1, )](to_device(np.zeros(1, np.int32)))
+
+
+@pytest.mark.parametrize("kind", ["load", "store"])
+def test_descriptor_block_rows_need_16_bytes(kind):
+    body = ("desc = tl.make_tensor_descriptor(ptr, [128, 128], [128, 1], [1, 2])\n    desc.load([0, 0])"
+            if kind == "load" else
+            "desc = tl.make_tensor_descriptor(ptr, [128, 128], [128, 1], [8, 4])\n"
+            "    desc.store([0, 0], tl.zeros([8, 4], dtype=tl.int16))")
+    kernel = kernel_from_source(f"""
+@triton.jit
+def kernel(ptr):
+    {body}
+""")
+    dtype = "int32" if kind == "load" else "int16"
+    triton.set_allocator(lambda size, alignment, stream: empty((size, ), "int8"))
+    with pytest.raises(compile_error_type(), match="16 bytes"):
+        kernel[(1, )](to_device(np.zeros((128, 128)), dtype))
