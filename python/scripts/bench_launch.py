@@ -56,6 +56,9 @@ def per_launch_us(call, n: int, sync) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=20000, help="launches per measurement")
+    parser.add_argument("--python-only", action="store_true",
+                        help="replace the binding's kernels by a no-op after the first launch: the cost of "
+                        "the Python layers alone (Tessera only)")
     args = parser.parse_args()
     device = triton.runtime.driver.active.get_active_torch_device()
     import torch
@@ -71,6 +74,17 @@ def main() -> None:
     tessera_kernel = getattr(tiny, "kernel", None)
     if tessera_kernel is not None and hasattr(tessera_kernel, "launch"):
         rows.insert(0, ("binding Kernel.launch", lambda: tessera_kernel.launch(grid, (x, 16), {"BLOCK": 16})))
+        if args.python_only:
+            for _, call in rows:
+                call()  # compile and autotune first
+
+            class NoLaunch:
+                def launch(self, *a, **k):
+                    return None
+
+            for fn in (tiny, tiny_tuned.base_fn, tiny_heuristics.fn):
+                fn._kernel = NoLaunch()
+            rows = rows[1:]
     print(f"{'path':36s} us/launch   (device {device}, {args.n} launches, best of 3)")
     for name, call in rows:
         print(f"{name:36s} {per_launch_us(call, args.n, sync):9.2f}")

@@ -16,6 +16,7 @@ import time
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from tessera import _binding, _session
+from tessera import _dtypes as host_dtypes
 from tessera.triton._unsupported import missing_attribute
 from tessera.triton.runtime.errors import AutotunerError, OutOfResources
 from tessera.triton.runtime.jit import JITFunction, KernelInterface
@@ -49,6 +50,20 @@ class Config:
         self.maxnreg = state.get("maxnreg", None)
         self.pre_hook = state.get("pre_hook", None)
         self.ir_override = state.get("ir_override", None)
+
+    def _options(self) -> Tuple[Any, Any, Any, Any]:
+        """(num_warps, num_stages, num_ctas, maxnreg) for the kernel's launch."""
+        return (self.num_warps, self.num_stages, self.num_ctas, self.maxnreg)
+
+    def _launch_kwargs(self) -> Dict[str, Any]:
+        """all_kwargs(), made once per state of the config (every launch
+        expands it; nothing mutates it)."""
+        state = (id(self.kwargs), len(self.kwargs), self.num_warps, self.num_ctas, self.num_stages, self.maxnreg)
+        cached = self.__dict__.get("_launch_cache")
+        if cached is None or cached[0] != state:
+            cached = (state, self.all_kwargs())
+            self.__dict__["_launch_cache"] = cached
+        return cached[1]
 
     def all_kwargs(self) -> Dict[str, Any]:
         """The meta-parameters and the launch options that are set."""
@@ -139,7 +154,6 @@ def config_text(config: Config) -> str:
 
 def _signature_dtype(value: Any) -> Optional[str]:
     """The Triton element type name of a tensor-like argument, else None."""
-    from tessera import _dtypes as host_dtypes
     return host_dtypes.element_type_name(value)
 
 
@@ -176,6 +190,8 @@ class Autotuner(KernelInterface):
         self.configs = list(configs) if configs else [Config({}, num_warps=4, num_stages=3, num_ctas=1)]
         self.keys = list(key)
         _check_names("@triton.autotune(key=...)", self.keys, arg_names, fn)
+        self._key_positions = [(name, arg_names.index(name)) for name in self.keys]
+        self._arg_set = frozenset(arg_names)
         self.reset_to_zero = list(reset_to_zero or [])
         self.restore_value = list(restore_value or [])
         _check_names("@triton.autotune(reset_to_zero=...)", self.reset_to_zero, arg_names, fn)
@@ -286,29 +302,33 @@ class Autotuner(KernelInterface):
             self.cache.clear()
         return self._records
 
-    def _tuning_key(self, all_args: Dict[str, Any]) -> Tuple[Tuple[Any, ...], str]:
-        """(the in-memory key, the runtime's key text) of these arguments."""
-        values = []
+    def _key(self, all_args: Dict[str, Any]) -> Tuple[Any, ...]:
+        """The in-memory key: the key arguments' values and the dtypes of
+        the arguments that have one (Triton's key). Cheap: every launch
+        computes it."""
+        try:
+            values = tuple([all_args[name] for name in self.keys])
+        except KeyError as e:
+            raise TypeError(f"kernel '{self.base_fn.__name__}' is autotuned on '{e.args[0]}', which the "
+                            "launch does not pass") from None
+        dtypes = tuple([v.dtype for name, v in all_args.items() if name in self._arg_set and hasattr(v, "dtype")])
+        return values + dtypes
+
+    def _key_text(self, all_args: Dict[str, Any]) -> str:
+        """The runtime's key (JitKernel::getTuningKey): what the tuning
+        records on disk are keyed by, shared with the CLI."""
         parts = []
         for name in self.keys:
-            if name not in all_args:
-                raise TypeError(f"kernel '{self.base_fn.__name__}' is autotuned on '{name}', which "
-                                "the launch does not pass")
             v = all_args[name]
             dtype_name = _signature_dtype(v)
-            if dtype_name is not None:
-                values.append(("*", dtype_name))
-                parts.append(f"{name}=*{dtype_name}")
-            else:
-                values.append(v)
-                parts.append(f"{name}={value_text(v)}")
+            parts.append(f"{name}=*{dtype_name}" if dtype_name is not None else f"{name}={value_text(v)}")
         dtypes = []
         for name in self.arg_names:
             if name in all_args:
                 dtype_name = _signature_dtype(all_args[name])
                 if dtype_name is not None:
                     dtypes.append(dtype_name)
-        return (tuple(values), tuple(dtypes)), ",".join(parts) + "|" + ",".join(dtypes)
+        return ",".join(parts) + "|" + ",".join(dtypes)
 
     def prune_configs(self, kwargs: Dict[str, Any]) -> List[Config]:
         pruned = self.configs
@@ -393,23 +413,57 @@ class Autotuner(KernelInterface):
                              f"autotuner's: {config}")
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
-        self.nargs = dict(zip(self.arg_names, args))
         if len(self.configs) > 1:
-            all_args = {**self.nargs, **kwargs}
-            key, key_text = self._tuning_key(all_args)
+            key = self._launch_key(args, kwargs)
             config = self.cache.get(key)
             if config is None:
-                config = self._choose(args, kwargs, key, key_text)
+                self.nargs = dict(zip(self.arg_names, args))
+                all_args = {**self.nargs, **kwargs}
+                config = self._choose(args, kwargs, key, self._key_text(all_args))
                 self.cache[key] = config
         else:
             config = self.configs[0]
         self.best_config = config
-        if config.pre_hook is not None:
-            config.pre_hook({**self.nargs, **kwargs, **config.all_kwargs()})
         try:
-            return self.fn.run(*args, **kwargs, **config.all_kwargs())
+            if config.pre_hook is not None:
+                self.nargs = dict(zip(self.arg_names, args))
+                config.pre_hook({**self.nargs, **kwargs, **config.all_kwargs()})
+            fn = self.fn
+            if type(fn) is JITFunction and not kwargs.get("warmup"):
+                # The launch path: the config's meta-parameters join the
+                # arguments and its launch options go straight to the kernel.
+                grid = kwargs.pop("grid")
+                kwargs.pop("warmup", None)
+                meta = config.kwargs
+                if meta:
+                    if not meta.keys().isdisjoint(kwargs):
+                        raise TypeError(f"launching '{fn.__name__}': "
+                                        f"{', '.join(sorted(meta.keys() & kwargs.keys()))} set both by the launch "
+                                        "and by the autotuner's config")
+                    kwargs.update(meta)
+                return fn._launch_with_options(grid, args, kwargs, config._options())
+            return fn.run(*args, **kwargs, **config._launch_kwargs())
         finally:
             self.nargs = None
+
+    def _launch_key(self, args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Tuple[Any, ...]:
+        """_key() of a launch without building the argument dictionary."""
+        values = []
+        for name, index in self._key_positions:
+            if index < len(args):
+                values.append(args[index])
+            elif name in kwargs:
+                values.append(kwargs[name])
+            else:
+                raise TypeError(f"kernel '{self.base_fn.__name__}' is autotuned on '{name}', which the launch "
+                                "does not pass")
+        for a in args:
+            if hasattr(a, "dtype"):
+                values.append(a.dtype)
+        for name, v in kwargs.items():
+            if name in self._arg_set and hasattr(v, "dtype"):
+                values.append(v.dtype)
+        return tuple(values)
 
     def warmup(self, *args: Any, **kwargs: Any) -> List[Any]:
         self.nargs = dict(zip(self.arg_names, args))

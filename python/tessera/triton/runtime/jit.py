@@ -161,6 +161,9 @@ class JITFunction(KernelInterface[T]):
         self.arg_names = [p.name for p in self.params]
         self.constexprs = [p.num for p in self.params if p.is_constexpr]
         self._param_set = frozenset(self.arg_names)
+        # The launch options a keyword can set: those no parameter shadows.
+        self._option_slots = tuple((i, name) for i, name in enumerate(LAUNCH_OPTIONS)
+                                   if name not in self._param_set)
         self._kernel: Any = None
         self._program: Optional[str] = None
         self._lock = threading.Lock()
@@ -219,21 +222,26 @@ class JITFunction(KernelInterface[T]):
     def _split_options(self, kwargs: Dict[str, Any]) -> Tuple[Any, Any, Any, Any]:
         """Removes launch options from `kwargs` (names that are no parameter
         of the kernel) and returns num_warps, num_stages, num_ctas, maxnreg."""
-        options: Dict[str, Any] = {}
+        options = [None, None, None, None]
+        for i, name in self._option_slots:
+            if name in kwargs:
+                options[i] = kwargs.pop(name)
+        if not self._param_set.issuperset(kwargs):
+            self._reject_keywords(kwargs)
+        return options[0], options[1], options[2], options[3]
+
+    def _reject_keywords(self, kwargs: Dict[str, Any]) -> None:
+        """Drops Triton options left at None; raises for any other name
+        that is neither a parameter nor a launch option."""
         for key in [k for k in kwargs if k not in self._param_set]:
-            if key in LAUNCH_OPTIONS:
-                options[key] = kwargs.pop(key)
-            elif key in UNSUPPORTED_LAUNCH_OPTIONS:
+            if key in UNSUPPORTED_LAUNCH_OPTIONS:
                 if kwargs[key] is None:
                     del kwargs[key]  # an option left at its default
                     continue
                 raise TypeError(f"launching '{self.__name__}': the option '{key}' of Triton's kernel "
                                 "call is not supported by Tessera")
-            else:
-                raise TypeError(f"launching '{self.__name__}': got an unexpected keyword argument "
-                                f"'{key}' (parameters: {', '.join(self.arg_names)})")
-        return (options.get("num_warps"), options.get("num_stages"), options.get("num_ctas"),
-                options.get("maxnreg"))
+            raise TypeError(f"launching '{self.__name__}': got an unexpected keyword argument "
+                            f"'{key}' (parameters: {', '.join(self.arg_names)})")
 
     def run(self, *args: Any, grid: Any, warmup: bool = False, **kwargs: Any) -> Any:
         kernel = self._kernel if self._kernel is not None else self._load()
@@ -250,6 +258,23 @@ class JITFunction(KernelInterface[T]):
 
     def __getitem__(self, grid: Any) -> Callable[..., Any]:
         return functools.partial(self._launch, grid)
+
+    def _launch_with_options(self, grid: Any, args: Tuple[Any, ...], kwargs: Dict[str, Any],
+                             options: Tuple[Any, Any, Any, Any]) -> Any:
+        """A launch whose launch options were chosen already (autotuning)."""
+        kernel = self._kernel if self._kernel is not None else self._load()
+        if kwargs and not self._param_set.issuperset(kwargs):
+            given = self._split_options(kwargs)
+            clash = [name for name, mine, theirs in zip(LAUNCH_OPTIONS, given, options)
+                     if mine is not None and theirs is not None]
+            if clash:
+                raise TypeError(f"launching '{self.__name__}': {', '.join(clash)} set both by the launch and by "
+                                "the autotuner's config")
+            options = tuple(m if m is not None else t for m, t in zip(given, options))
+        try:
+            return kernel.launch(grid, args, kwargs, *options)
+        except _binding.load().TesseraError as e:
+            raise as_compilation_error(e) from None
 
     def _launch(self, grid: Any, *args: Any, **kwargs: Any) -> Any:
         kernel = self._kernel if self._kernel is not None else self._load()
