@@ -2,9 +2,11 @@
 
 In Triton, kernels that build tensor descriptors in device code
 (``tl.make_tensor_descriptor``) need per-program global scratch that the
-host provides through this allocator. The allocator set here is what the
-binding calls for such memory (``get_allocator()``); a program that never
-sets one gets an error naming set_allocator at the launch that needs it.
+host provides through this allocator, and programs written for Triton call
+``triton.set_allocator`` before launching them. Tessera's backends lower
+such descriptors without host-provided scratch memory, so the allocator is
+recorded (``get_allocator()``, for a backend that comes to need it) and not
+called: the call is accepted so those programs run unchanged.
 """
 from __future__ import annotations
 
