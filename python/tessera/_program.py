@@ -31,7 +31,7 @@ Path = Tuple[str, ...]
 JsonValue = Dict[str, Any]
 
 _INT_MIN = -(1 << 63)
-_UINT_MAX = (1 << 64) - 1
+_INT_MAX = (1 << 63) - 1
 
 
 class ProgramError(RuntimeError):
@@ -359,9 +359,11 @@ class ProgramBuilder:
             return self.convert(value.item(), paths, where)  # a NumPy scalar
         if isinstance(value, numbers.Integral):
             v = int(value)
-            if _INT_MIN <= v <= _UINT_MAX:
+            if _INT_MIN <= v <= _INT_MAX:
                 return {"int": v}
-            return {"opaque": "int", "repr": "an integer beyond 64 bits"}
+            # The format's integers are signed 64-bit; a wider value cannot be
+            # a compile-time constant (using it in device code names it).
+            return {"opaque": "int", "repr": f"{v} (beyond the 64-bit range of program integers)"}
         if isinstance(value, numbers.Real):
             return {"float": _float(float(value))}
         if isinstance(value, str):

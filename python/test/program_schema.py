@@ -39,7 +39,7 @@ def _check_value(value: Any, where: str, units: Dict[str, Any], errors: List[str
         errors.append(f"{where}: none must be null")
     if form == "bool" and not isinstance(v, bool):
         errors.append(f"{where}: bool must be true/false")
-    if form == "int" and (not isinstance(v, int) or isinstance(v, bool) or not -2**63 <= v < 2**64):
+    if form == "int" and (not isinstance(v, int) or isinstance(v, bool) or not -2**63 <= v < 2**63):
         errors.append(f"{where}: int must be a 64-bit integer, got {v!r}")
     if form == "float" and not (isinstance(v, float) or (isinstance(v, int) and not isinstance(v, bool))
                                 or v in ("inf", "-inf", "nan")):
