@@ -30,6 +30,9 @@ VERSION = 1
 Path = Tuple[str, ...]
 JsonValue = Dict[str, Any]
 
+#: The value forms of plain data (a global holding one can be rebound).
+_VALUE_FORMS = frozenset(("none", "bool", "int", "float", "str", "tuple", "list", "dict"))
+
 _INT_MIN = -(1 << 63)
 _INT_MAX = (1 << 63) - 1
 
@@ -236,6 +239,9 @@ class ProgramBuilder:
     """Builds the units of one program, starting from one kernel."""
 
     def __init__(self) -> None:
+        #: (module globals, name, value) of the values the program took from
+        #: module globals: a kernel compiled from them is stale if one changes.
+        self.watched: List[Tuple[Dict[str, Any], str, Any]] = []
         self.units: Dict[str, Dict[str, Any]] = {}
         self._function_ids: Dict[int, str] = {}
         self._owners: Dict[str, Any] = {}
@@ -272,6 +278,8 @@ class ProgramBuilder:
             if not found:
                 continue  # a builtin, or undefined: the frontend says which
             converted = self.convert(value, info.reads[name], f"'{name}' of {unit_id}")
+            if name not in fn.__code__.co_freevars and not _VALUE_FORMS.isdisjoint(converted):
+                self.watched.append((fn.__globals__, name, value))
             if isinstance(annotations, dict) and _is_constexpr_annotation(annotations.get(name)):
                 converted["constexpr"] = True
             unit["globals"][name] = converted
@@ -407,4 +415,26 @@ def build_program(kernel: Any) -> Tuple[str, str]:
     builder = ProgramBuilder()
     unit_id = builder.add_function(fn, jit, options)
     return builder.to_json(), unit_id
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Whether a global still holds the value a program was built from."""
+    if a is b:
+        return True
+    from tessera.triton.language._constexpr import _unwrap
+    try:
+        return type(a) is type(b) and bool(_unwrap(a) == _unwrap(b))
+    except Exception:  # noqa: BLE001 - values that do not compare are changed
+        return False
+
+
+def build_program_watched(kernel: Any) -> Tuple[str, str, List[Tuple[Dict[str, Any], str, Any]]]:
+    """build_program(), with the module globals whose values it used."""
+    unit = function_unit_of(kernel)
+    if unit is None:
+        raise TypeError(f"build_program: {kernel!r} is not a @triton.jit function")
+    fn, jit, options = unit
+    builder = ProgramBuilder()
+    unit_id = builder.add_function(fn, jit, options)
+    return builder.to_json(), unit_id, builder.watched
 

@@ -181,3 +181,27 @@ def test_warmup_and_the_launch_handle(lib):
         return
     compiled = apply_helpers.warmup(torch.float32, torch.float32, 10, WHICH=1, BLOCK=16, grid=(1, ))
     assert compiled.name == "apply_helpers"
+
+
+CHANGING = tl.constexpr(1.0)
+
+
+@triton.jit
+def add_changing(x_ptr):
+    tl.store(x_ptr, tl.load(x_ptr) + CHANGING)
+
+
+def test_rebinding_a_global_after_compiling_is_an_error(lib):
+    global CHANGING
+    x = lib.asarray(np.zeros(1), "fp32")
+    add_changing[(1, )](x)
+    assert lib.numpy(x)[0] == 1.0
+    saved = CHANGING
+    try:
+        CHANGING = tl.constexpr(2.0)
+        with pytest.raises(RuntimeError, match="global variable 'CHANGING' changed"):
+            add_changing[(1, )](x)
+    finally:
+        CHANGING = saved
+    add_changing[(1, )](x)  # the compiled value is back
+    assert lib.numpy(x)[0] == 2.0

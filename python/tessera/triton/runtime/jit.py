@@ -21,6 +21,7 @@ from tessera.triton._unsupported import missing_attribute
 from tessera.triton.compiler.errors import as_compilation_error
 
 T = TypeVar("T")
+_MISSING = object()
 
 #: Launch options of a kernel call, as Triton spells them, that Tessera honours.
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg")
@@ -165,6 +166,7 @@ class JITFunction(KernelInterface[T]):
         self._option_slots = tuple((i, name) for i, name in enumerate(LAUNCH_OPTIONS)
                                    if name not in self._param_set)
         self._kernel: Any = None
+        self._watched: Tuple[Tuple[Dict[str, Any], str, Any], ...] = ()
         self._program: Optional[str] = None
         self._lock = threading.Lock()
 
@@ -192,11 +194,12 @@ class JITFunction(KernelInterface[T]):
         """Builds the program and the binding's kernel (first launch only)."""
         with self._lock:
             if self._kernel is None:
-                program, unit = _program.build_program(self)
+                program, unit, watched = _program.build_program_watched(self)
                 c = _binding.load()
                 _handles.adapt(c)
                 self._kernel = c.Kernel(_session.session(), program, unit)
                 self._program = program
+                self._watched = tuple(watched)
         return self._kernel
 
     @property
@@ -218,6 +221,18 @@ class JITFunction(KernelInterface[T]):
         return _program.source_info(self.fn).line
 
     # Launch ---------------------------------------------------------------
+
+    def _check_globals(self) -> None:
+        """As Triton: a module global the kernel was compiled with must not
+        have been rebound since (the compiled code holds its old value)."""
+        for namespace, name, value in self._watched:
+            current = namespace.get(name, _MISSING)
+            if not _program.same_value(current, value):
+                raise RuntimeError(
+                    f"global variable '{name}' changed since '{self.__name__}' was compiled (from {value!r} to "
+                    f"{'<deleted>' if current is _MISSING else repr(current)}); a kernel keeps the values of "
+                    "the globals it was compiled with: pass the value as an argument (a tl.constexpr "
+                    "parameter) to vary it")
 
     def _split_options(self, kwargs: Dict[str, Any]) -> Tuple[Any, Any, Any, Any]:
         """Removes launch options from `kwargs` (names that are no parameter
@@ -245,6 +260,8 @@ class JITFunction(KernelInterface[T]):
 
     def run(self, *args: Any, grid: Any, warmup: bool = False, **kwargs: Any) -> Any:
         kernel = self._kernel if self._kernel is not None else self._load()
+        if self._watched:
+            self._check_globals()
         if kwargs and not self._param_set.issuperset(kwargs):
             options = self._split_options(kwargs)
         else:
@@ -263,6 +280,8 @@ class JITFunction(KernelInterface[T]):
                              options: Tuple[Any, Any, Any, Any]) -> Any:
         """A launch whose launch options were chosen already (autotuning)."""
         kernel = self._kernel if self._kernel is not None else self._load()
+        if self._watched:
+            self._check_globals()
         if kwargs and not self._param_set.issuperset(kwargs):
             given = self._split_options(kwargs)
             clash = [name for name, mine, theirs in zip(LAUNCH_OPTIONS, given, options)
@@ -278,6 +297,8 @@ class JITFunction(KernelInterface[T]):
 
     def _launch(self, grid: Any, *args: Any, **kwargs: Any) -> Any:
         kernel = self._kernel if self._kernel is not None else self._load()
+        if self._watched:
+            self._check_globals()
         try:
             if kwargs and not self._param_set.issuperset(kwargs):
                 return kernel.launch(grid, args, kwargs, *self._split_options(kwargs))
