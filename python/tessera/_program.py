@@ -100,15 +100,17 @@ class _NameReads(ast.NodeVisitor):
         for default in list(args.defaults) + [d for d in args.kw_defaults if d is not None]:
             self.visit(default)
 
-    def visit_function(self, node: ast.AST, root: bool) -> None:
+    def visit_function(self, node: ast.AST, root: bool, decorators: bool = False) -> None:
         assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
         if not root:
             self.bound.add(node.name)
+        if not root or decorators:
             for d in node.decorator_list:
                 self.visit(d)
-        # The root's decorators are not evaluated by the frontend (the
+        # A kernel's decorators are not evaluated by the frontend (the
         # embedder applies autotune/heuristics itself): their names are not
-        # the kernel's.
+        # the kernel's. A host function's are read: the frontend tells a
+        # @triton.constexpr_function by its decorator.
         self._arguments(node.args)
         if node.returns is not None:
             self.visit(node.returns)
@@ -171,7 +173,7 @@ def _parse_function(source: str, name: str, where: str) -> ast.AST:
     raise ProgramError(f"the source of {where} holds no 'def {name}'")
 
 
-def source_info(fn: types.FunctionType) -> SourceInfo:
+def source_info(fn: types.FunctionType, decorators: bool = False) -> SourceInfo:
     """The source of `fn` and what it reads (inspect, as Triton does)."""
     where = f"'{fn.__module__}.{fn.__qualname__}'"
     try:
@@ -184,7 +186,7 @@ def source_info(fn: types.FunctionType) -> SourceInfo:
     source = "".join(lines)
     node = _parse_function(source, fn.__name__, where)
     reads = _NameReads()
-    reads.visit_function(node, root=True)
+    reads.visit_function(node, root=True, decorators=decorators)
     return SourceInfo(name=fn.__name__, module=fn.__module__ or "__main__", file=file,
                       line=max(line, 1), source=source, reads=reads.free_reads())
 
@@ -254,7 +256,7 @@ class ProgramBuilder:
         known = self._function_ids.get(id(fn))
         if known is not None:
             return known
-        info = self._source(fn)
+        info = self._source(fn, decorators=not jit)
         unit_id = self._unique_id(f"{info.module}:{fn.__qualname__}", fn)
         self._function_ids[id(fn)] = unit_id
         unit: Dict[str, Any] = {
@@ -285,10 +287,10 @@ class ProgramBuilder:
             unit["globals"][name] = converted
         return unit_id
 
-    def _source(self, fn: types.FunctionType) -> SourceInfo:
+    def _source(self, fn: types.FunctionType, decorators: bool = False) -> SourceInfo:
         info = self._infos.get(id(fn))
         if info is None:
-            info = source_info(fn)
+            info = source_info(fn, decorators)
             self._infos[id(fn)] = info
         return info
 

@@ -205,3 +205,24 @@ def test_rebinding_a_global_after_compiling_is_an_error(lib):
         CHANGING = saved
     add_changing[(1, )](x)  # the compiled value is back
     assert lib.numpy(x)[0] == 2.0
+
+
+from triton.language import target_info  # noqa: E402
+from triton.language.target_info import is_cuda  # noqa: E402
+
+
+@triton.jit
+def store_target_kind(out_ptr):
+    if is_cuda():
+        tl.store(out_ptr, 1)
+    elif target_info.is_hip():
+        tl.store(out_ptr, 2)
+    else:
+        tl.store(out_ptr, 3)
+
+
+def test_target_info_predicates_in_device_code(lib):
+    out = lib.asarray(np.zeros(1), "i32")
+    store_target_kind[(1, )](out)
+    backend = triton.runtime.driver.active.get_current_target().backend
+    assert lib.numpy(out)[0] == {"cuda": 1, "hip": 2}.get(backend, 3)

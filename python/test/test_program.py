@@ -241,6 +241,10 @@ def test_constexpr_function_is_a_host_unit():
     units = doc["units"]
     hid = units[unit]["globals"]["host_log2"]["unit"]
     assert units[hid]["jit"] is False
+    # A host function's decorator is read (the frontend recognises
+    # @triton.constexpr_function by it); a kernel's is not.
+    assert units[hid]["globals"]["triton"] == {"symbol": "triton"}
+    assert "triton" not in units[unit]["globals"]
     assert units[hid]["globals"]["math"] == {"unit": "math"}
     assert units["math"]["globals"] == {"log2": {"opaque": "builtin_function_or_method",
                                                  "repr": "<builtin_function_or_method object>"}}
@@ -310,3 +314,22 @@ def test_schema_checker_rejects_bad_documents():
     unit["globals"]["dangling"] = {"unit": "nowhere"}
     with pytest.raises(SchemaError, match="not in the program"):
         check_program(json.dumps(doc))
+
+
+def test_target_info_predicates_are_host_units_with_the_target():
+    from triton.language.target_info import is_cuda
+
+    @triton.jit
+    def branchy(x_ptr):
+        if is_cuda():
+            tl.store(x_ptr, 1)
+        else:
+            tl.store(x_ptr, 2)
+
+    doc, unit = build(branchy)
+    units = doc["units"]
+    predicate = units[units[unit]["globals"]["is_cuda"]["unit"]]
+    assert predicate["jit"] is False and "def is_cuda" in predicate["source"]
+    assert predicate["globals"]["constexpr_function"] == {"symbol": "triton.constexpr_function"}
+    backend = triton.runtime.driver.active.get_current_target().backend
+    assert predicate["globals"]["TARGET_BACKEND"] == {"str": backend, "constexpr": True}

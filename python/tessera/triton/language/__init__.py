@@ -37,5 +37,14 @@ class tensor:
 # Submodules, imported after the names above so that they can use them.
 from tessera.triton.language import core, extra, math, random, standard  # noqa: E402
 
-__getattr__ = module_getattr(__name__, __tessera_symbol__, globals())
+_device_getattr = module_getattr(__name__, __tessera_symbol__, globals())
+
+
+def __getattr__(name: str) -> Any:
+    if name == "target_info":  # imported on demand: it opens the session
+        import importlib
+        return importlib.import_module(f"{__name__}.target_info")
+    return _device_getattr(name)
+
+
 __dir__ = module_dir(__tessera_symbol__, globals())

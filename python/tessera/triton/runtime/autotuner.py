@@ -530,6 +530,9 @@ def autotune(configs: List[Config], key: List[str], prune_configs_by: Optional[D
     return decorator
 
 
+autotune.__tessera_symbol__ = "triton.autotune"  # type: ignore[attr-defined]
+
+
 class Heuristics(KernelInterface):
     """Computes meta-parameters from the launch's arguments."""
 
@@ -559,5 +562,8 @@ def heuristics(values: Dict[str, Callable[[Dict[str, Any]], Any]]) -> Callable[[
 
     return decorator
 
+
+heuristics.__tessera_symbol__ = "triton.heuristics"  # type: ignore[attr-defined]
+Config.__tessera_symbol__ = "triton.Config"  # type: ignore[attr-defined]
 
 __getattr__ = missing_attribute(__name__)

@@ -361,6 +361,9 @@ def constexpr_function(fn: types.FunctionType) -> ConstexprFunction:
     return ConstexprFunction(fn)
 
 
+constexpr_function.__tessera_symbol__ = "triton.constexpr_function"  # type: ignore[attr-defined]
+
+
 @overload
 def jit(fn: T) -> JITFunction[T]:
     ...
@@ -398,6 +401,9 @@ def jit(fn: Optional[T] = None, *, version: Any = None, repr: Optional[Callable[
     if fn is not None:
         return decorator(fn)
     return decorator
+
+
+jit.__tessera_symbol__ = "triton.jit"  # type: ignore[attr-defined]
 
 
 class MockTensor:
