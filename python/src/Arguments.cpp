@@ -8,6 +8,7 @@
 #include <nanobind/stl/string.h>
 
 #include <climits>
+#include <optional>
 #include <string>
 
 using namespace tessera::python;
@@ -84,6 +85,47 @@ const char *fromTorchDtypeName(llvm::StringRef name) {
   return it == table.end() ? nullptr : it->second;
 }
 
+/// The Triton element type of a buffer's struct format ("f", "<e"), or
+/// null.
+const char *fromBufferFormat(const char *format) {
+  llvm::StringRef f = format ? format : "B";
+  if (!f.empty() && llvm::StringRef("@=<").contains(f.front()))
+    f = f.drop_front();
+  if (f.size() != 1)
+    return nullptr;
+  switch (f.front()) {
+  case 'e':
+    return "fp16";
+  case 'f':
+    return "fp32";
+  case 'd':
+    return "fp64";
+  case 'b':
+    return "i8";
+  case 'h':
+    return "i16";
+  case 'i':
+    return "i32";
+  case 'l':
+    return sizeof(long) == 8 ? "i64" : "i32";
+  case 'q':
+    return "i64";
+  case 'B':
+    return "u8";
+  case 'H':
+    return "u16";
+  case 'I':
+    return "u32";
+  case 'L':
+    return sizeof(long) == 8 ? "u64" : "u32";
+  case 'Q':
+    return "u64";
+  case '?':
+    return "i1";
+  }
+  return nullptr;
+}
+
 /// The Triton element type of a NumPy typestr ("<f4"), or null.
 const char *fromTypestr(llvm::StringRef typestr) {
   if (typestr.size() < 3 || typestr[0] == '>')
@@ -125,6 +167,11 @@ private:
                             llvm::StringRef param);
   rt::KernelArg fromArrayInterface(nb::handle value, nb::handle interface,
                                    llvm::StringRef param);
+  /// A pointer into host memory through the buffer protocol (NumPy arrays,
+  /// the fast way), or nullopt when the buffer's format has no Triton type
+  /// (then __array_interface__ decides).
+  std::optional<rt::KernelArg> fromBuffer(nb::handle value,
+                                          llvm::StringRef param);
   static std::string typeName(nb::handle value) {
     return nb::type_name(value.type()).c_str();
   }
@@ -268,6 +315,27 @@ rt::KernelArg Converter::fromArrayInterface(nb::handle value,
   return rt::KernelArg::pointer(ptr, element);
 }
 
+std::optional<rt::KernelArg> Converter::fromBuffer(nb::handle value,
+                                                   llvm::StringRef param) {
+  if (!session.isHostMemory())
+    valueError(param, "a " + typeName(value) +
+                          " lives in host memory, but backend '" +
+                          session.getBackend() +
+                          "' runs kernels on a device; pass a device tensor");
+  Py_buffer view;
+  if (PyObject_GetBuffer(value.ptr(), &view, PyBUF_RECORDS_RO) != 0) {
+    PyErr_Clear();
+    return std::nullopt;
+  }
+  const char *element = fromBufferFormat(view.format);
+  uint64_t address = reinterpret_cast<uintptr_t>(view.buf);
+  // The memory is the caller's object's, which outlives the launch.
+  PyBuffer_Release(&view);
+  if (!element)
+    return std::nullopt;
+  return rt::KernelArg::pointer(address, element);
+}
+
 rt::KernelArg Converter::convert(nb::handle value, llvm::StringRef param,
                                  int depth) {
   PyObject *obj = value.ptr();
@@ -297,6 +365,9 @@ rt::KernelArg Converter::convert(nb::handle value, llvm::StringRef param,
   Names &n = names();
   if (nb::object dataPtr = lookupAttr(value, n.dataPtr); dataPtr.is_valid())
     return fromDataPtr(value, dataPtr, param);
+  if (PyObject_CheckBuffer(obj))
+    if (std::optional<rt::KernelArg> arg = fromBuffer(value, param))
+      return *arg;
   if (nb::object interface = lookupAttr(value, n.arrayInterface);
       interface.is_valid())
     return fromArrayInterface(value, interface, param);

@@ -6,8 +6,8 @@
 //   None, bool, int, float, str      None, i1, i32/i64, fp32, a constexpr
 //   x.data_ptr() and x.dtype         a pointer to x.dtype's elements (torch
 //                                    tensors; x.device must be the session's)
-//   __array_interface__              a pointer into host memory (NumPy
-//                                    arrays; only on the cpu backend)
+//   the buffer protocol, else         a pointer into host memory (NumPy
+//   __array_interface__              arrays; only on the cpu backend)
 //   __tessera_dtype__ = "fp16"       a dtype constexpr (the Python layer's
 //                                    dtype objects, tl.float16)
 //   __tessera_value__                the value it holds (tl.constexpr(3))

@@ -11,8 +11,8 @@ pass, as Triton's launcher reads them:
                                     tensors (x.device must be the session's:
                                     "cpu" on the cpu backend, "cuda:<device>"
                                     on GPU backends), or any such object
-    __array_interface__             a pointer into host memory (NumPy arrays;
-                                    cpu backend only)
+    the buffer protocol, else       a pointer into host memory (NumPy arrays;
+    __array_interface__             cpu backend only)
     __tessera_dtype__ = "fp16"      a dtype constexpr: the Python layer's dtype
                                     objects (tl.float16) carry the Triton type
                                     name (fp16, bf16, fp32, i32, fp8e4nv, ...)
