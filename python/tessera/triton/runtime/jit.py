@@ -16,9 +16,8 @@ import types
 from typing import (Any, Callable, Dict, Generic, Iterable, List, Optional, Tuple, TypeVar,
                     Union, overload)
 
-from tessera import _binding, _handles, _program, _session
+from tessera import _binding, _program, _session
 from tessera.triton._unsupported import missing_attribute
-from tessera.triton.compiler.errors import as_compilation_error
 
 T = TypeVar("T")
 _MISSING = object()
@@ -196,7 +195,6 @@ class JITFunction(KernelInterface[T]):
             if self._kernel is None:
                 program, unit, watched = _program.build_program_watched(self)
                 c = _binding.load()
-                _handles.adapt(c)
                 self._kernel = c.Kernel(_session.session(), program, unit)
                 self._program = program
                 self._watched = tuple(watched)
@@ -266,12 +264,9 @@ class JITFunction(KernelInterface[T]):
             options = self._split_options(kwargs)
         else:
             options = (None, None, None, None)
-        try:
-            if warmup:
-                return kernel.warmup(args, kwargs, *options)
-            return kernel.launch(grid, args, kwargs, *options)
-        except _binding.load().TesseraError as e:
-            raise as_compilation_error(e) from None
+        if warmup:
+            return kernel.warmup(args, kwargs, *options)
+        return kernel.launch(grid, args, kwargs, *options)
 
     def __getitem__(self, grid: Any) -> Callable[..., Any]:
         return functools.partial(self._launch, grid)
@@ -290,21 +285,15 @@ class JITFunction(KernelInterface[T]):
                 raise TypeError(f"launching '{self.__name__}': {', '.join(clash)} set both by the launch and by "
                                 "the autotuner's config")
             options = tuple(m if m is not None else t for m, t in zip(given, options))
-        try:
-            return kernel.launch(grid, args, kwargs, *options)
-        except _binding.load().TesseraError as e:
-            raise as_compilation_error(e) from None
+        return kernel.launch(grid, args, kwargs, *options)
 
     def _launch(self, grid: Any, *args: Any, **kwargs: Any) -> Any:
         kernel = self._kernel if self._kernel is not None else self._load()
         if self._watched:
             self._check_globals()
-        try:
-            if kwargs and not self._param_set.issuperset(kwargs):
-                return kernel.launch(grid, args, kwargs, *self._split_options(kwargs))
-            return kernel.launch(grid, args, kwargs)
-        except _binding.load().TesseraError as e:
-            raise as_compilation_error(e) from None
+        if kwargs and not self._param_set.issuperset(kwargs):
+            return kernel.launch(grid, args, kwargs, *self._split_options(kwargs))
+        return kernel.launch(grid, args, kwargs)
 
     def warmup(self, *args: Any, grid: Any = None, **kwargs: Any) -> Any:
         """Compiles for these arguments without running; returns the handle
