@@ -7,7 +7,7 @@ error that names it and says Tessera does not support it.
 """
 from __future__ import annotations
 
-from tessera.triton._unsupported import missing_attribute
+from tessera.triton._unsupported import missing_attribute as _missing_attribute
 from tessera.triton import _triton_api
 
 __version__ = _triton_api.TRITON_VERSION
@@ -51,4 +51,4 @@ __all__ = ["CompilationError", "Config", "InterpreterError", "JITFunction", "Ker
            "must_use_result", "next_power_of_2", "reinterpret", "runtime", "set_allocator",
            "testing", "tools"]
 
-__getattr__ = missing_attribute(__name__)
+__getattr__ = _missing_attribute(__name__)

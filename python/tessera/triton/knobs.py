@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 from typing import Any, Dict, Optional, Tuple
 
-from tessera.triton._unsupported import NotSupportedError, missing_attribute
+from tessera.triton._unsupported import NotSupportedError as _NotSupportedError
+from tessera.triton._unsupported import missing_attribute as _missing_attribute
 
 _TRUE = ("1", "true", "yes", "on")
 
@@ -25,7 +26,7 @@ class _Group:
         if name.startswith("__") or name not in self._knobs:
             if name.startswith("__"):
                 raise AttributeError(name)
-            raise NotSupportedError(f"triton.knobs.{self._name}.{name} is not supported by Tessera",
+            raise _NotSupportedError(f"triton.knobs.{self._name}.{name} is not supported by Tessera",
                                     name=name)
         variable, kind = self._knobs[name]
         value = os.environ.get(variable)
@@ -35,7 +36,7 @@ class _Group:
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name not in self._knobs:
-            raise NotSupportedError(f"triton.knobs.{self._name}.{name} is not supported by Tessera",
+            raise _NotSupportedError(f"triton.knobs.{self._name}.{name} is not supported by Tessera",
                                     name=name)
         variable, kind = self._knobs[name]
         if value is None:
@@ -67,7 +68,7 @@ class _Runtime(_Group):
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name == "interpret" and value:
-            raise NotSupportedError("triton.knobs.runtime.interpret: Triton's interpreter is not "
+            raise _NotSupportedError("triton.knobs.runtime.interpret: Triton's interpreter is not "
                                     "supported by Tessera", name=name)
         super().__setattr__(name, value)
 
@@ -77,4 +78,4 @@ compilation = _Compilation()
 autotuning = _Autotuning()
 runtime = _Runtime()
 
-__getattr__ = missing_attribute(__name__)
+__getattr__ = _missing_attribute(__name__)

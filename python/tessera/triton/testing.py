@@ -14,7 +14,7 @@ import os
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from tessera import _binding, _session
-from tessera.triton._unsupported import missing_attribute
+from tessera.triton._unsupported import missing_attribute as _missing_attribute
 
 _RETURN_MODES = ("min", "max", "mean", "median", "all")
 
@@ -161,7 +161,7 @@ class Benchmark:
     def __init__(self, x_names: List[str], x_vals: List[Any], line_arg: str, line_vals: List[Any],
                  line_names: List[str], plot_name: str, args: Dict[str, Any], xlabel: str = "",
                  ylabel: str = "", x_log: bool = False, y_log: bool = False,
-                 styles: Optional[List[Tuple[str, str]]] = None, color: Any = None) -> None:
+                 styles: Optional[List[Tuple[str, str]]] = None) -> None:
         self.x_names = list(x_names)
         self.x_vals = list(x_vals)
         self.x_log = x_log
@@ -304,4 +304,4 @@ def perf_report(benchmarks: Any) -> Callable[[Callable[..., Any]], Mark]:
     return lambda fn: Mark(fn, benchmarks)
 
 
-__getattr__ = missing_attribute(__name__)
+__getattr__ = _missing_attribute(__name__)

@@ -5,7 +5,7 @@ ASTSource/IRSource are not provided.
 """
 from __future__ import annotations
 
-from tessera.triton._unsupported import missing_attribute
+from tessera.triton._unsupported import missing_attribute as _missing_attribute
 from tessera.triton.compiler.errors import CompilationError, CompileTimeAssertionFailure  # noqa: F401
 
-__getattr__ = missing_attribute(__name__)
+__getattr__ = _missing_attribute(__name__)

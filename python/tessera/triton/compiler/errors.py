@@ -10,7 +10,7 @@ from __future__ import annotations
 
 
 from tessera import _binding
-from tessera.triton._unsupported import missing_attribute
+from tessera.triton._unsupported import missing_attribute as _missing_attribute
 from tessera.triton.errors import TritonError
 
 
@@ -30,4 +30,4 @@ class CompileTimeAssertionFailure(CompilationError):
     """A ``tl.static_assert`` failed while compiling."""
 
 
-__getattr__ = missing_attribute(__name__)
+__getattr__ = _missing_attribute(__name__)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from tessera.triton._unsupported import missing_attribute
+from tessera.triton._unsupported import missing_attribute as _missing_attribute
 from tessera.triton.language._constexpr import constexpr
 from tessera.triton.runtime import driver
 from tessera.triton.runtime.jit import constexpr_function
@@ -57,4 +57,4 @@ def is_hip_cdna4():
     return TARGET_ARCH == "gfx950"
 
 
-__getattr__ = missing_attribute(__name__)
+__getattr__ = _missing_attribute(__name__)

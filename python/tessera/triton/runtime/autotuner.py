@@ -17,7 +17,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from tessera import _binding, _session
 from tessera import _dtypes as host_dtypes
-from tessera.triton._unsupported import missing_attribute
+from tessera.triton._unsupported import missing_attribute as _missing_attribute
 from tessera.triton.runtime.errors import AutotunerError, OutOfResources
 from tessera.triton.runtime.jit import JITFunction, KernelInterface
 
@@ -566,4 +566,4 @@ def heuristics(values: Dict[str, Callable[[Dict[str, Any]], Any]]) -> Callable[[
 heuristics.__tessera_symbol__ = "triton.heuristics"  # type: ignore[attr-defined]
 Config.__tessera_symbol__ = "triton.Config"  # type: ignore[attr-defined]
 
-__getattr__ = missing_attribute(__name__)
+__getattr__ = _missing_attribute(__name__)

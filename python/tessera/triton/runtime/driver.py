@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Optional, Union
 
 from tessera import _session
-from tessera.triton._unsupported import missing_attribute
+from tessera.triton._unsupported import missing_attribute as _missing_attribute
 
 #: Tessera plugin name -> Triton's backend name.
 _TRITON_BACKEND = {"nvptx": "cuda", "amdgpu": "hip", "cpu": "cpu"}
@@ -165,7 +165,7 @@ def reset_active() -> None:
     _active = None
 
 
-_missing = missing_attribute(__name__)
+_missing = _missing_attribute(__name__)
 
 
 def __getattr__(name: str) -> Any:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from tessera.triton._unsupported import missing_attribute
+from tessera.triton._unsupported import missing_attribute as _missing_attribute
 from tessera.triton.errors import TritonError
 
 
@@ -39,4 +39,4 @@ class PTXASError(TritonError):
     compile errors (``tessera._C.TesseraError``)."""
 
 
-__getattr__ = missing_attribute(__name__)
+__getattr__ = _missing_attribute(__name__)

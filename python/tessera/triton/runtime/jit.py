@@ -17,7 +17,7 @@ from typing import (Any, Callable, Dict, Generic, Iterable, List, Optional, Tupl
                     Union, overload)
 
 from tessera import _binding, _program, _session
-from tessera.triton._unsupported import missing_attribute
+from tessera.triton._unsupported import missing_attribute as _missing_attribute
 
 T = TypeVar("T")
 _MISSING = object()
@@ -456,4 +456,4 @@ def reinterpret(tensor: Any, dtype: Any) -> Any:
                     "with data_ptr()")
 
 
-__getattr__ = missing_attribute(__name__)
+__getattr__ = _missing_attribute(__name__)

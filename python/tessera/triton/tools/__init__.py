@@ -2,7 +2,7 @@
 descriptor (``triton.tools.tensor_descriptor``)."""
 from __future__ import annotations
 
-from tessera.triton._unsupported import missing_attribute
+from tessera.triton._unsupported import missing_attribute as _missing_attribute
 from tessera.triton.tools import tensor_descriptor  # noqa: F401
 
-__getattr__ = missing_attribute(__name__)
+__getattr__ = _missing_attribute(__name__)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, List
 
-from tessera.triton._unsupported import missing_attribute
+from tessera.triton._unsupported import missing_attribute as _missing_attribute
 
 _MAX_NUMEL = 1048576
 
@@ -118,4 +118,4 @@ class TensorDescriptor:
                                 padding)
 
 
-__getattr__ = missing_attribute(__name__)
+__getattr__ = _missing_attribute(__name__)
