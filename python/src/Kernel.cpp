@@ -255,9 +255,12 @@ static std::unique_ptr<rt::JitKernel>
 createFromProgram(PySession &session, const std::string &program,
                   const std::string &unit) {
 #ifdef TESSERA_HAVE_PROGRAM_SOURCE
+  // The program's entry unit is the kernel; its def name is the jit
+  // function's.
   std::shared_ptr<rt::KernelSource> source =
-      unwrap(rt::KernelSource::fromProgram(program));
-  return unwrap(rt::JitKernel::create(session.getRuntime(), source, unit));
+      unwrap(rt::KernelSource::fromProgram(program, unit));
+  std::string name = source->getEntryName().str();
+  return unwrap(rt::JitKernel::create(session.getRuntime(), source, name));
 #else
   (void)session;
   (void)program;

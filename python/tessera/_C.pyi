@@ -71,7 +71,10 @@ class Session:
     device_name: str      # "" without a device
     cache_dir: Optional[str]   # None when the disk cache is off
     def device_properties(self) -> dict[str, Any]: ...  # Triton's names
-    def synchronize(self) -> None: ...
+    def synchronize(self) -> None:
+        """Waits for the launches on the session's own stream (and reports
+        what a kernel raised); launches that went on PyTorch's stream are
+        waited for with torch.cuda.synchronize()."""
 
 
 class AsmStages:
