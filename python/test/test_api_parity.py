@@ -81,7 +81,8 @@ def test_every_provided_name_exists_in_triton():
     of its modules is in Triton 3.6's (generated list, _triton_api)."""
     import triton
     extra = []
-    for module_name in ("triton", "triton.testing", "triton.runtime", "triton.tools.tensor_descriptor"):
+    for module_name in ("triton", "triton.language", "triton.testing", "triton.runtime",
+                        "triton.tools.tensor_descriptor"):
         module = importlib.import_module(module_name)
         known = _triton_api.NAMES[module_name]
         for name, value in vars(module).items():

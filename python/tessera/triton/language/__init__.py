@@ -8,14 +8,15 @@ raises an error saying Tessera does not support it.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any as _Any
 
 from tessera.triton.language._constexpr import constexpr, constexpr_type
 from tessera.triton.language._dtypes import (
     bfloat16, block_type, dtype, float8e4b8, float8e4b15, float8e4nv, float8e5, float8e5b16,
     float16, float32, float64, int1, int8, int16, int32, int64, pi32_t, pointer_type, uint8,
     uint16, uint32, uint64, void)
-from tessera.triton.language._namespace import module_dir, module_getattr
+from tessera.triton.language._namespace import module_dir as _module_dir
+from tessera.triton.language._namespace import module_getattr as _module_getattr
 
 __tessera_symbol__ = "triton.language"
 
@@ -29,7 +30,7 @@ class tensor:
 
     __tessera_symbol__ = "triton.language.tensor"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: _Any, **kwargs: _Any) -> None:
         raise RuntimeError("triton.language.tensor values exist only inside @triton.jit "
                            "functions; host code passes torch tensors or NumPy arrays")
 
@@ -37,14 +38,14 @@ class tensor:
 # Submodules, imported after the names above so that they can use them.
 from tessera.triton.language import core, extra, math, random, standard  # noqa: E402
 
-_device_getattr = module_getattr(__name__, __tessera_symbol__, globals())
+_device_getattr = _module_getattr(__name__, __tessera_symbol__, globals())
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _Any:
     if name == "target_info":  # imported on demand: it opens the session
         import importlib
         return importlib.import_module(f"{__name__}.target_info")
     return _device_getattr(name)
 
 
-__dir__ = module_dir(__tessera_symbol__, globals())
+__dir__ = _module_dir(__tessera_symbol__, globals())

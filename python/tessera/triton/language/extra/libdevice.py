@@ -7,9 +7,10 @@ every backend.
 """
 from __future__ import annotations
 
-from tessera.triton.language._namespace import module_dir, module_getattr
+from tessera.triton.language._namespace import module_dir as _module_dir
+from tessera.triton.language._namespace import module_getattr as _module_getattr
 
 __tessera_symbol__ = "triton.language.extra.libdevice"
 
-__getattr__ = module_getattr(__name__, __tessera_symbol__, globals())
-__dir__ = module_dir(__tessera_symbol__, globals())
+__getattr__ = _module_getattr(__name__, __tessera_symbol__, globals())
+__dir__ = _module_dir(__tessera_symbol__, globals())
