@@ -54,6 +54,6 @@ def lib(request: pytest.FixtureRequest) -> arrays.ArrayLib:
 
 
 @pytest.fixture
-def rng() -> "np.random.Generator":
+def rng():
     import numpy as np
     return np.random.default_rng(1234)

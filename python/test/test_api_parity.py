@@ -11,7 +11,6 @@ import sys
 
 import pytest
 
-import tessera
 from tessera.triton import _triton_api
 
 # (module, attribute) pairs whose signatures must match Triton's.

@@ -14,7 +14,6 @@ import numpy as np
 import pytest
 
 import triton
-import triton.language as tl
 
 import kernel_files
 import philox

@@ -8,7 +8,7 @@ counterpart for raise the not-supported error.
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Tuple
 
 from tessera.triton._unsupported import NotSupportedError as _NotSupportedError
 from tessera.triton._unsupported import missing_attribute as _missing_attribute
