@@ -121,6 +121,15 @@ tessera::frontend::readJitOptions(HostEvaluator &eval,
   return options;
 }
 
+FailureOr<JitOptions>
+tessera::frontend::getJitOptions(HostEvaluator &eval, const JitFunction &fn) {
+  if (fn.embedderOptions)
+    return *fn.embedderOptions;
+  if (const DecoratorInfo *d = fn.findDecorator(DecoratorKind::Jit))
+    return readJitOptions(eval, *d);
+  return JitOptions();
+}
+
 FailureOr<AutotuneSpec>
 tessera::frontend::readAutotune(HostEvaluator &eval,
                                 const DecoratorInfo &decorator) {

@@ -6,7 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tessera/Frontend/HostEvaluator.h"
+#include "tessera/Frontend/Language.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -281,6 +284,122 @@ FailureOr<bool> HostEvaluator::evalCompare(CmpOpKind op, const HostValue &lhs,
     }
   }
   }
+}
+
+/// The release numbers of a PEP 440 version ("3.6.0+git1a2b" -> (3, 6, 0)),
+/// which compare as Python compares packaging's Version objects for
+/// releases.
+static std::optional<HostValue> parseVersion(llvm::StringRef text) {
+  text = text.trim();
+  text.consume_front("v");
+  std::vector<HostValue> parts;
+  while (!text.empty() && llvm::isDigit(text.front())) {
+    size_t n = 0;
+    while (n < text.size() && llvm::isDigit(text[n]))
+      ++n;
+    int64_t value;
+    if (text.take_front(n).getAsInteger(10, value))
+      return std::nullopt;
+    parts.push_back(HostValue::integer(value));
+    text = text.drop_front(n);
+    if (!text.consume_front("."))
+      break;
+  }
+  if (parts.empty())
+    return std::nullopt;
+  return HostValue::tuple(std::move(parts));
+}
+
+FailureOr<HostValue>
+HostEvaluator::callStringMethod(const std::string &text, llvm::StringRef method,
+                                llvm::ArrayRef<HostValue> args,
+                                llvm::SMLoc loc) {
+  llvm::StringRef s = text;
+  auto stringArg = [&](size_t i) -> const std::string * {
+    return i < args.size() && args[i].isString() ? &args[i].getString()
+                                                 : nullptr;
+  };
+  auto bad = [&]() -> FailureOr<HostValue> {
+    return emitError(loc, "cannot evaluate str." + method + "(...) with these "
+                                                            "arguments at "
+                                                            "compile time");
+  };
+  if (method == "split") {
+    std::vector<HostValue> parts;
+    if (args.empty() || args[0].isNone()) {
+      llvm::SmallVector<llvm::StringRef> pieces;
+      s.split(pieces, ' ', -1, /*KeepEmpty=*/false);
+      for (llvm::StringRef p : pieces)
+        if (!p.trim().empty())
+          parts.push_back(HostValue::string(p.trim().str()));
+      return HostValue::list(std::move(parts));
+    }
+    const std::string *sep = stringArg(0);
+    if (!sep || sep->empty() || args.size() > 2)
+      return bad();
+    int64_t maxSplit = -1;
+    if (args.size() == 2) {
+      if (!args[1].isIntegral())
+        return bad();
+      maxSplit = args[1].getInt();
+    }
+    llvm::SmallVector<llvm::StringRef> pieces;
+    s.split(pieces, *sep, int(maxSplit), /*KeepEmpty=*/true);
+    for (llvm::StringRef p : pieces)
+      parts.push_back(HostValue::string(p.str()));
+    return HostValue::list(std::move(parts));
+  }
+  if (method == "startswith" || method == "endswith") {
+    const std::string *affix = stringArg(0);
+    if (!affix || args.size() != 1)
+      return bad();
+    return HostValue::boolean(method == "startswith" ? s.starts_with(*affix)
+                                                     : s.ends_with(*affix));
+  }
+  if (method == "strip" || method == "lstrip" || method == "rstrip") {
+    std::string chars = " \t\n\r\f\v";
+    if (!args.empty()) {
+      if (!stringArg(0) || args.size() != 1)
+        return bad();
+      chars = *stringArg(0);
+    }
+    llvm::StringRef r = method == "strip"    ? s.trim(chars)
+                        : method == "lstrip" ? s.ltrim(chars)
+                                             : s.rtrim(chars);
+    return HostValue::string(r.str());
+  }
+  if ((method == "lower" || method == "upper") && args.empty())
+    return HostValue::string(method == "lower" ? s.lower() : s.upper());
+  if (method == "replace") {
+    const std::string *from = stringArg(0), *to = stringArg(1);
+    if (!from || !to || args.size() != 2 || from->empty())
+      return bad();
+    std::string out;
+    for (size_t pos = 0;;) {
+      size_t hit = s.find(*from, pos);
+      if (hit == llvm::StringRef::npos) {
+        out += s.drop_front(pos).str();
+        break;
+      }
+      out += s.slice(pos, hit).str() + *to;
+      pos = hit + from->size();
+    }
+    return HostValue::string(out);
+  }
+  if (method == "join" && args.size() == 1) {
+    FailureOr<std::vector<HostValue>> items = iterate(args[0], loc);
+    if (failed(items))
+      return failure();
+    std::string out;
+    for (size_t i = 0; i < items->size(); ++i) {
+      if (!(*items)[i].isString())
+        return emitError(loc, "str.join expects strings");
+      out += (i ? text : "") + (*items)[i].getString();
+    }
+    return HostValue::string(out);
+  }
+  return emitError(loc, "cannot evaluate str." + method + "(...) at compile "
+                                                          "time");
 }
 
 FailureOr<HostValue> HostEvaluator::callBuiltin(
@@ -648,6 +767,115 @@ FailureOr<HostValue> HostEvaluator::callBuiltin(
       return HostValue::floating(std::sqrt(x));
     double r = name == "math.ceil" ? std::ceil(x) : std::floor(x);
     return HostValue::integer(int64_t(r));
+  }
+  if (name == "hasattr") {
+    if (failed(arity(2, 2)))
+      return failure();
+    if (!args[1].isString())
+      return emitError(loc, "hasattr(): attribute name must be a string");
+    std::optional<bool> has = hasAttribute(args[0], args[1].getString(), loc);
+    if (!has)
+      return failure();
+    return HostValue::boolean(*has);
+  }
+  if (name == "getattr") {
+    if (failed(arity(2, 3)))
+      return failure();
+    if (!args[1].isString())
+      return emitError(loc, "getattr(): attribute name must be a string");
+    if (args.size() == 3) {
+      std::optional<bool> has =
+          hasAttribute(args[0], args[1].getString(), loc);
+      if (!has)
+        return failure();
+      if (!*has)
+        return args[2];
+    }
+    return getAttribute(args[0], args[1].getString(), loc);
+  }
+  if (name == "callable") {
+    if (failed(arity(1, 1)))
+      return failure();
+    return HostValue::boolean(args[0].isFunction() || args[0].isSymbol());
+  }
+  if (name == "isinstance") {
+    if (failed(arity(2, 2)))
+      return failure();
+    std::vector<HostValue> types =
+        args[1].isTuple() ? args[1].getElements()
+                          : std::vector<HostValue>{args[1]};
+    for (const HostValue &t : types) {
+      if (!t.isSymbol())
+        return emitError(loc, "isinstance() arg 2 must be a type");
+      llvm::StringRef typeName = t.getString();
+      llvm::StringRef valueType = args[0].getTypeName();
+      // bool is a subclass of int, as in Python.
+      if (typeName == valueType ||
+          (typeName == "int" && args[0].isBool()) ||
+          (typeName == "object"))
+        return HostValue::boolean(true);
+      if (!llvm::is_contained({"int", "float", "bool", "str", "list",
+                               "tuple", "dict", "object"},
+                              typeName))
+        return emitError(loc, "cannot evaluate isinstance(..., " +
+                                  typeName + ") at compile time");
+    }
+    return HostValue::boolean(false);
+  }
+  // The version a program asks for is that of the language Tessera
+  // implements: `importlib.metadata.version("triton")`, and versions parsed
+  // by `packaging.version` compare as tuples of their release numbers.
+  if (name == "importlib.metadata.version") {
+    if (failed(arity(1, 1)))
+      return failure();
+    if (args[0].isString() && args[0].getString() == "triton")
+      return HostValue::string(kTritonLanguageVersion.str());
+    return emitError(loc, "cannot know the version of package " +
+                              args[0].repr() + " at compile time");
+  }
+  if (name == "packaging.version.parse" || name == "packaging.version.Version") {
+    if (failed(arity(1, 1)))
+      return failure();
+    if (!args[0].isString())
+      return emitError(loc, "'" + name + "' expects a version string");
+    std::optional<HostValue> v = parseVersion(args[0].getString());
+    if (!v)
+      return emitError(loc, "invalid version " + args[0].repr());
+    return *v;
+  }
+  if (llvm::StringRef(name).starts_with("operator.")) {
+    llvm::StringRef op = llvm::StringRef(name).drop_front(9);
+    std::optional<CmpOpKind> cmp =
+        llvm::StringSwitch<std::optional<CmpOpKind>>(op)
+            .Case("lt", CmpOpKind::Lt)
+            .Case("le", CmpOpKind::LtE)
+            .Case("gt", CmpOpKind::Gt)
+            .Case("ge", CmpOpKind::GtE)
+            .Case("eq", CmpOpKind::Eq)
+            .Case("ne", CmpOpKind::NotEq)
+            .Default(std::nullopt);
+    if (cmp) {
+      if (failed(arity(2, 2)))
+        return failure();
+      FailureOr<bool> r = evalCompare(*cmp, args[0], args[1], loc);
+      if (failed(r))
+        return failure();
+      return HostValue::boolean(*r);
+    }
+    std::optional<BinaryOpKind> bin =
+        llvm::StringSwitch<std::optional<BinaryOpKind>>(op)
+            .Case("add", BinaryOpKind::Add)
+            .Case("sub", BinaryOpKind::Sub)
+            .Case("mul", BinaryOpKind::Mult)
+            .Case("floordiv", BinaryOpKind::FloorDiv)
+            .Case("truediv", BinaryOpKind::Div)
+            .Case("mod", BinaryOpKind::Mod)
+            .Default(std::nullopt);
+    if (bin) {
+      if (failed(arity(2, 2)))
+        return failure();
+      return evalBinary(*bin, args[0], args[1], loc);
+    }
   }
   if (name == "os.getenv") {
     if (failed(arity(1, 2)))

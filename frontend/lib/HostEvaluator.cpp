@@ -1,5 +1,7 @@
 //===- HostEvaluator.cpp - Evaluation of host expressions -----------------===//
 #include "tessera/Frontend/HostEvaluator.h"
+#include "tessera/Frontend/Language.h"
+#include "tessera/Frontend/ModuleSet.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -159,6 +161,7 @@ FailureOr<HostValue> HostEvaluator::evaluate(const Expr *expr,
     HostFunction fn;
     fn.lambda = cast<LambdaExpr>(expr);
     fn.closure = scope;
+    fn.module = module;
     fn.name = "<lambda>";
     return HostValue::function(std::move(fn));
   }
@@ -394,7 +397,8 @@ static bool isBuiltinName(llvm::StringRef name) {
       "min",    "max",       "abs",      "int",   "float",      "bool",
       "str",    "len",       "range",    "list",  "tuple",      "dict",
       "filter", "map",       "sorted",   "sum",   "any",        "all",
-      "zip",    "enumerate", "reversed", "round", "isinstance", "print"};
+      "zip",    "enumerate", "reversed", "round", "isinstance", "print",
+      "hasattr", "getattr", "callable"};
   for (const char *n : names)
     if (name == n)
       return true;
@@ -408,6 +412,9 @@ FailureOr<HostValue> HostEvaluator::evalName(const NameExpr *name,
       return *v;
   if (module && module->lookupGlobal(name->getId()))
     return evaluateGlobal(name->getId(), name->getLoc().ptr);
+  if (std::optional<HostValue> v =
+          lookupStarImports(name->getId(), name->getLoc().ptr))
+    return *v;
   if (isBuiltinName(name->getId()))
     return HostValue::symbol(name->getId().str());
   return emitError(name->getLoc().ptr,
@@ -416,20 +423,33 @@ FailureOr<HostValue> HostEvaluator::evalName(const NameExpr *name,
 
 FailureOr<HostValue> HostEvaluator::evaluateGlobal(llvm::StringRef name,
                                                    llvm::SMLoc useLoc) {
-  auto cached = globalCache.find(name);
-  if (cached != globalCache.end())
+  if (!module)
+    return emitError(useLoc, "name '" + name + "' is not defined");
+  return evaluateGlobal(*module, name, useLoc);
+}
+
+FailureOr<HostValue>
+HostEvaluator::evaluateGlobal(const KernelModule &mod, llvm::StringRef name,
+                              llvm::SMLoc useLoc) {
+  llvm::StringMap<HostValue> &cache = globalCache[&mod];
+  auto cached = cache.find(name);
+  if (cached != cache.end())
     return cached->second;
-  const GlobalSymbol *symbol = module ? module->lookupGlobal(name) : nullptr;
+  const GlobalSymbol *symbol = mod.lookupGlobal(name);
   if (!symbol || symbol->bindings.empty())
     return emitError(useLoc, "name '" + name + "' is not defined");
-  if (!inProgress.insert(name).second)
+  llvm::StringSet<> &busy = inProgress[&mod];
+  if (!busy.insert(name).second)
     return emitError(useLoc,
                      "global '" + name + "' is defined in terms of itself");
-  FailureOr<HostValue> result =
-      evalBinding(*symbol, symbol->bindings.size() - 1, useLoc);
-  inProgress.erase(name);
+  FailureOr<HostValue> result = failure();
+  {
+    ModuleScope in(*this, &mod);
+    result = evalBinding(*symbol, symbol->bindings.size() - 1, useLoc);
+  }
+  inProgress[&mod].erase(name);
   if (succeeded(result))
-    globalCache[name] = *result;
+    globalCache[&mod][name] = *result;
   return result;
 }
 
@@ -446,10 +466,19 @@ FailureOr<HostValue> HostEvaluator::evalBinding(const GlobalSymbol &symbol,
                        "while evaluating the condition that guards '" +
                            symbol.name + "'",
                        binding.loc.ptr);
-      FailureOr<HostValue> cond = evaluate(guard.condition);
-      if (failed(cond))
-        return failure();
-      if (cond->isTruthy() != guard.expected) {
+      bool holds;
+      if (guard.tryStmt) {
+        FailureOr<bool> ok = evalTryGuard(guard.tryStmt);
+        if (failed(ok))
+          return failure();
+        holds = *ok;
+      } else {
+        FailureOr<HostValue> cond = evaluate(guard.condition);
+        if (failed(cond))
+          return failure();
+        holds = cond->isTruthy();
+      }
+      if (holds != guard.expected) {
         taken = false;
         break;
       }
@@ -460,12 +489,14 @@ FailureOr<HostValue> HostEvaluator::evalBinding(const GlobalSymbol &symbol,
                      binding.loc.ptr);
     switch (binding.kind) {
     case BindingKind::Import:
-      return HostValue::symbol(canonicalizeTritonName(
-          module->getImports()[binding.importIndex].qualifiedName));
+      return evalImport(module->getImports()[binding.importIndex]);
+    case BindingKind::Injected:
+      return binding.injected;
     case BindingKind::JitFunction:
     case BindingKind::HostFunction: {
       HostFunction fn;
       fn.def = cast<FunctionDefStmt>(binding.stmt);
+      fn.module = module;
       fn.name = symbol.name;
       fn.isJit = binding.kind == BindingKind::JitFunction;
       return HostValue::function(std::move(fn));
@@ -513,21 +544,228 @@ FailureOr<HostValue> HostEvaluator::evalBinding(const GlobalSymbol &symbol,
                                "hold at compile time");
 }
 
-FailureOr<HostValue> HostEvaluator::evalAttribute(const AttributeExpr *attr,
-                                                  const ScopePtr &scope) {
-  FailureOr<HostValue> base = evaluate(attr->getValue(), scope);
-  if (failed(base))
+FailureOr<std::string>
+HostEvaluator::resolveImportModule(const ImportInfo &import) {
+  llvm::StringRef name = import.module;
+  name = name.ltrim('.');
+  if (import.level == 0)
+    return name.str();
+  ModuleSet *set = module ? module->getModuleSet() : nullptr;
+  if (!set)
+    return name.str();
+  llvm::Expected<std::string> resolved =
+      set->resolveRelative(*module, import.level, name);
+  if (!resolved)
+    return FailureOr<std::string>(
+        emitError(import.loc.ptr, llvm::toString(resolved.takeError())));
+  return *resolved;
+}
+
+FailureOr<HostValue> HostEvaluator::evalImport(const ImportInfo &import) {
+  ModuleSet *set = module ? module->getModuleSet() : nullptr;
+  // The language, and any import of a file scanned alone, stays a name.
+  if (!set || (import.level == 0 &&
+               ModuleSet::isLanguageModule(
+                   llvm::StringRef(import.module).split('.').first)))
+    return HostValue::symbol(canonicalizeTritonName(import.qualifiedName));
+  FailureOr<std::string> target = resolveImportModule(import);
+  if (failed(target))
     return failure();
-  llvm::StringRef name = attr->getAttr();
-  if (base->isSymbol()) {
+  if (ModuleSet::isLanguageModule(*target))
+    return HostValue::symbol(canonicalizeTritonName(
+        import.member.empty() ? *target : *target + "." + import.member));
+
+  // `from . import x` outside a package: x is a top-level module.
+  if (target->empty()) {
+    std::string why;
+    if (const KernelModule *top = set->importModule(import.member, &why))
+      return HostValue::module(top);
+    return HostValue::symbol(import.member);
+  }
+  const KernelModule *imported = set->importModule(*target);
+  if (import.member.empty()) {
+    // `import a.b.c` binds `a`; `import a.b.c as m` binds `a.b.c`.
+    bool aliased = import.boundName != llvm::StringRef(*target).split('.').first;
+    if (!imported)
+      return HostValue::symbol(aliased ? *target : import.boundName);
+    if (aliased)
+      return HostValue::module(imported);
+    const KernelModule *root =
+        set->importModule(llvm::StringRef(*target).split('.').first);
+    return root ? HostValue::module(root) : HostValue::symbol(import.boundName);
+  }
+  // An unknown module stays a name: an error only where a kernel uses it.
+  if (!imported)
+    return HostValue::symbol(*target + "." + import.member);
+  // An attribute of the module first, as Python does; but `from . import
+  // x` in a package's __init__ binds the very name being looked up: that
+  // is the submodule.
+  bool selfReference = inProgress[imported].contains(import.member);
+  if (imported->lookupGlobal(import.member) && !selfReference)
+    return evaluateGlobal(*imported, import.member, import.loc.ptr);
+  std::string why;
+  if (const KernelModule *sub =
+          set->importModule(*target + "." + import.member, &why))
+    return HostValue::module(sub);
+  return emitError(import.loc.ptr, "cannot import name '" + import.member +
+                                       "' from '" + *target + "' (" +
+                                       imported->getFilename() + ")");
+}
+
+bool HostEvaluator::isConstexprGlobal(const KernelModule &mod,
+                                      llvm::StringRef name, unsigned depth) {
+  const GlobalSymbol *symbol = mod.lookupGlobal(name);
+  if (!symbol || symbol->bindings.empty() || depth > 32)
+    return false;
+  if (symbol->isConstexpr)
+    return true;
+  const GlobalBinding &last = symbol->bindings.back();
+  ModuleSet *set = mod.getModuleSet();
+  if (last.kind != BindingKind::Import || !set)
+    return false;
+  const ImportInfo &import = mod.getImports()[last.importIndex];
+  if (import.member.empty())
+    return false;
+  ModuleScope in(*this, &mod);
+  std::string target = llvm::StringRef(import.module).ltrim('.').str();
+  if (import.level) {
+    llvm::Expected<std::string> resolved =
+        set->resolveRelative(mod, import.level, target);
+    if (!resolved) {
+      llvm::consumeError(resolved.takeError());
+      return false;
+    }
+    target = *resolved;
+  }
+  if (target.empty() || ModuleSet::isLanguageModule(target))
+    return false;
+  const KernelModule *from = set->importModule(target);
+  return from && isConstexprGlobal(*from, import.member, depth + 1);
+}
+
+std::optional<HostValue>
+HostEvaluator::lookupStarImports(llvm::StringRef name, llvm::SMLoc useLoc) {
+  if (!module || name.starts_with("_"))
+    return std::nullopt;
+  ModuleSet *set = module->getModuleSet();
+  for (const ImportInfo &star : llvm::reverse(module->getStarImports())) {
+    std::string target = llvm::StringRef(star.module).ltrim('.').str();
+    if (star.level && set) {
+      llvm::Expected<std::string> resolved =
+          set->resolveRelative(*module, star.level, target);
+      if (!resolved) {
+        llvm::consumeError(resolved.takeError());
+        continue;
+      }
+      target = *resolved;
+    }
+    if (ModuleSet::isLanguageModule(target)) {
+      std::string qualified = target + "." + name.str();
+      if (isLanguageName(qualified))
+        return HostValue::symbol(canonicalizeTritonName(qualified));
+      continue;
+    }
+    if (!set)
+      continue;
+    if (const KernelModule *from = set->importModule(target))
+      if (from->lookupGlobal(name)) {
+        FailureOr<HostValue> v = evaluateGlobal(*from, name, useLoc);
+        if (succeeded(v))
+          return *v;
+        return std::nullopt;
+      }
+  }
+  return std::nullopt;
+}
+
+FailureOr<bool> HostEvaluator::importResolves(const ImportInfo &import) {
+  ModuleSet *set = module ? module->getModuleSet() : nullptr;
+  FailureOr<std::string> target = resolveImportModule(import);
+  if (failed(target))
+    return failure();
+  std::string full = import.member.empty() ? *target
+                     : target->empty()     ? import.member
+                                           : *target + "." + import.member;
+  // Tessera knows its language: what it lacks, Triton 3.6 lacks too.
+  if (ModuleSet::isLanguageModule(*target))
+    return isLanguageName(full);
+  // A file scanned alone keeps the happy path, as Python on the author's
+  // machine would.
+  if (!set)
+    return true;
+  std::string why;
+  const KernelModule *imported =
+      set->importModule(target->empty() ? full : *target, &why);
+  if (!imported)
+    return FailureOr<bool>(emitError(
+        import.loc.ptr, "cannot tell whether this import succeeds: " + why));
+  if (target->empty())
+    return true;
+  if (import.member.empty() || imported->lookupGlobal(import.member))
+    return true;
+  return set->importModule(full) != nullptr;
+}
+
+FailureOr<bool> HostEvaluator::evalTryGuard(const TryStmt *tryStmt) {
+  auto cached = tryCache.find(tryStmt);
+  if (cached != tryCache.end())
+    return cached->second;
+  // The imports of the body decide, in order: the first that fails raises
+  // ImportError.
+  bool ok = true;
+  for (const ImportInfo &import : module->getImports()) {
+    if (import.loc.ptr.getPointer() < tryStmt->getLoc().ptr.getPointer() ||
+        import.loc.ptr.getPointer() >= tryStmt->getRange().end.ptr.getPointer())
+      continue;
+    // Only the body's imports, not the handlers'.
+    bool inBody = false;
+    for (const Stmt *s : tryStmt->getBody())
+      if (import.loc.ptr.getPointer() >= s->getLoc().ptr.getPointer() &&
+          import.loc.ptr.getPointer() < s->getRange().end.ptr.getPointer())
+        inBody = true;
+    if (!inBody)
+      continue;
+    FailureOr<bool> resolves = importResolves(import);
+    if (failed(resolves))
+      return failure();
+    if (!*resolves) {
+      ok = false;
+      break;
+    }
+  }
+  tryCache[tryStmt] = ok;
+  return ok;
+}
+
+FailureOr<HostValue> HostEvaluator::getAttribute(const HostValue &base,
+                                                 llvm::StringRef name,
+                                                 llvm::SMLoc loc) {
+  if (base.isModule()) {
+    const KernelModule &mod = base.getModule();
+    if (mod.lookupGlobal(name))
+      return evaluateGlobal(mod, name, loc);
+    if (ModuleSet *set = mod.getModuleSet())
+      if (const KernelModule *sub =
+              set->importModule((mod.getModuleName() + "." + name).str()))
+        return HostValue::module(sub);
+    if (name == "__name__")
+      return HostValue::string(mod.getModuleName().str());
+    if (name == "__file__")
+      return HostValue::string(mod.getFilename().str());
+    return emitError(loc, "module '" + mod.getModuleName() +
+                              "' has no attribute '" + name + "'");
+  }
+  if (base.isSymbol()) {
     std::string qualified =
-        canonicalizeTritonName(base->getString() + "." + name.str());
+        canonicalizeTritonName(base.getString() + "." + name.str());
     if (qualified == "os.environ")
       return getEnvironment();
+    if (qualified == "triton.__version__")
+      return HostValue::string(kTritonLanguageVersion.str());
     return HostValue::symbol(qualified);
   }
-  if (base->isConfig()) {
-    const TuneConfig &config = base->getConfig();
+  if (base.isConfig()) {
+    const TuneConfig &config = base.getConfig();
     if (name == "kwargs" || name == "all_kwargs") {
       HostValue::Items items;
       for (const auto &[k, v] : config.kwargs)
@@ -546,9 +784,43 @@ FailureOr<HostValue> HostEvaluator::evalAttribute(const AttributeExpr *attr,
     if (name == "pre_hook")
       return config.preHook;
   }
-  return emitError(attr->getAttrLoc().ptr,
-                   "cannot evaluate attribute '" + name + "' of a '" +
-                       base->getTypeName() + "' value at compile time");
+  return emitError(loc, "cannot evaluate attribute '" + name + "' of a '" +
+                            base.getTypeName() + "' value at compile time");
+}
+
+std::optional<bool> HostEvaluator::hasAttribute(const HostValue &base,
+                                                llvm::StringRef name,
+                                                llvm::SMLoc loc) {
+  if (base.isModule()) {
+    const KernelModule &mod = base.getModule();
+    if (mod.lookupGlobal(name))
+      return true;
+    if (ModuleSet *set = mod.getModuleSet())
+      return set->importModule((mod.getModuleName() + "." + name).str()) !=
+             nullptr;
+    return false;
+  }
+  if (base.isSymbol() && ModuleSet::isLanguageModule(base.getString()))
+    return isLanguageName(base.getString() + "." + name.str());
+  if (base.isConfig())
+    return llvm::is_contained({"kwargs", "all_kwargs", "num_warps",
+                               "num_stages", "num_ctas", "maxnreg", "pre_hook"},
+                              name);
+  if (base.isNumber() || base.isString() || base.isNone() ||
+      base.isSequence() || base.isDict())
+    return false;
+  (void)emitError(loc, "cannot tell at compile time whether a '" +
+                           base.getTypeName() + "' value has attribute '" +
+                           name + "'");
+  return std::nullopt;
+}
+
+FailureOr<HostValue> HostEvaluator::evalAttribute(const AttributeExpr *attr,
+                                                  const ScopePtr &scope) {
+  FailureOr<HostValue> base = evaluate(attr->getValue(), scope);
+  if (failed(base))
+    return failure();
+  return getAttribute(*base, attr->getAttr(), attr->getAttrLoc().ptr);
 }
 
 /// Normalizes a Python index into [0, size); false if out of range.
@@ -676,6 +948,22 @@ FailureOr<HostValue> HostEvaluator::evalCall(const CallExpr *call,
       }
     }
   }
+  // Methods of strings, as version checks use them.
+  if (auto *attr = dyn_cast<AttributeExpr>(call->getFunc())) {
+    FailureOr<HostValue> base = failure();
+    {
+      // Only a string receiver is a method call here; anything else is
+      // evaluated below as an attribute (a module's function, say).
+      DiagnosticCapture quiet(diags);
+      base = evaluate(attr->getValue(), scope);
+    }
+    if (succeeded(base) && base->isString()) {
+      std::vector<HostValue> args;
+      if (failed(evalElements(call->getArgs(), scope, args)))
+        return failure();
+      return callStringMethod(base->getString(), attr->getAttr(), args, loc);
+    }
+  }
   FailureOr<HostValue> callee = evaluate(call->getFunc(), scope);
   if (failed(callee))
     return failure();
@@ -733,6 +1021,8 @@ HostEvaluator::callFunction(const HostFunction &fn,
   if (fn.isJit)
     return emitError(loc, "cannot call @triton.jit function '" + fn.name +
                               "' on the host");
+  // The body reads the globals of the module that defines it.
+  ModuleScope in(*this, fn.module);
   constexpr unsigned kMaxCallDepth = 64;
   if (callDepth >= kMaxCallDepth)
     return emitError(loc, "host function calls nest too deeply");
@@ -871,6 +1161,28 @@ LogicalResult HostEvaluator::execBody(StmtList body, const ScopePtr &scope,
           evalBinary(assign->getOp(), *lhs, *rhs, stmt->getLoc().ptr);
       if (failed(v) || failed(this->assign(assign->getTarget(), *v, scope)))
         return failure();
+      continue;
+    }
+    case NodeKind::For: {
+      // `for x in items:` over a known sequence (no else, break or
+      // continue: those are reported as unsupported statements inside).
+      auto *forStmt = cast<ForStmt>(stmt);
+      if (forStmt->hasElse())
+        break;
+      FailureOr<HostValue> iterable = evaluate(forStmt->getIter(), scope);
+      if (failed(iterable))
+        return failure();
+      FailureOr<std::vector<HostValue>> items =
+          iterate(*iterable, forStmt->getIter()->getLoc().ptr);
+      if (failed(items))
+        return failure();
+      for (const HostValue &item : *items) {
+        if (failed(this->assign(forStmt->getTarget(), item, scope)) ||
+            failed(execBody(forStmt->getBody(), scope, returned)))
+          return failure();
+        if (returned)
+          return success();
+      }
       continue;
     }
     case NodeKind::If: {

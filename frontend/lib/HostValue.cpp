@@ -1,6 +1,7 @@
 //===- HostValue.cpp - Values of host (compile-time) expressions ----------===//
 #include "tessera/Frontend/HostValue.h"
 #include "tessera/Frontend/AST.h"
+#include "tessera/Frontend/KernelModule.h"
 #include "tessera/Frontend/PyFormat.h"
 
 using namespace tessera::frontend;
@@ -37,6 +38,8 @@ bool HostValue::isTruthy() const {
     return !getItems().empty();
   case Kind::Function:
   case Kind::Symbol:
+  case Kind::Module:
+  case Kind::Opaque:
   case Kind::Config:
     return true;
   }
@@ -81,6 +84,8 @@ bool HostValue::equals(const HostValue &other) const {
     const HostFunction &a = getFunction(), &b = other.getFunction();
     return a.def == b.def && a.lambda == b.lambda;
   }
+  case Kind::Module:
+    return &getModule() == &other.getModule();
   case Kind::Config:
     return &getConfig() == &other.getConfig();
   default:
@@ -119,7 +124,10 @@ std::string HostValue::getTypeName() const {
   case Kind::Function:
     return "function";
   case Kind::Symbol:
+  case Kind::Opaque:
     return getString();
+  case Kind::Module:
+    return "module";
   case Kind::Config:
     return "triton.Config";
   }
@@ -176,6 +184,10 @@ std::string HostValue::repr() const {
   }
   case Kind::Symbol:
     return getString();
+  case Kind::Module:
+    return "<module '" + getModule().getModuleName().str() + "'>";
+  case Kind::Opaque:
+    return "<" + getString() + " object>";
   case Kind::Config:
     return getConfig().repr();
   }

@@ -1,5 +1,6 @@
 //===- KernelModule.cpp - The module-level view of a kernel file ----------===//
 #include "tessera/Frontend/KernelModule.h"
+#include "tessera/Frontend/Decorators.h"
 #include "tessera/Frontend/Parser.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -72,11 +73,15 @@ std::optional<std::string>
 KernelModule::getQualifiedName(const Expr *expr) const {
   if (auto *name = dyn_cast<NameExpr>(expr)) {
     const GlobalSymbol *symbol = lookupGlobal(name->getId());
-    if (!symbol || symbol->bindings.empty() ||
-        symbol->bindings.back().kind != BindingKind::Import)
+    if (!symbol || symbol->bindings.empty())
       return std::nullopt;
-    return canonicalizeTritonName(
-        imports[symbol->bindings.back().importIndex].qualifiedName);
+    const GlobalBinding &last = symbol->bindings.back();
+    // An embedder's globals name the language's objects as symbols.
+    if (last.kind == BindingKind::Injected && last.injected.isSymbol())
+      return canonicalizeTritonName(last.injected.getString());
+    if (last.kind != BindingKind::Import)
+      return std::nullopt;
+    return canonicalizeTritonName(imports[last.importIndex].qualifiedName);
   }
   if (auto *attr = dyn_cast<AttributeExpr>(expr)) {
     std::optional<std::string> base = getQualifiedName(attr->getValue());
@@ -286,13 +291,11 @@ void ModuleScanner::recordFunction(FunctionDefStmt *def,
                "@triton.jit must be the decorator closest to 'def'")
         .hint("decorators apply bottom-up: write @triton.autotune and "
               "@triton.heuristics above @triton.jit");
-  } else {
-    for (auto it = decorators.begin(); it != jit; ++it)
-      if (it->kind == DecoratorKind::Other)
-        diags.warning(it->expr->getLoc().ptr,
-                      "decorator on a @triton.jit function is ignored by "
-                      "Tessera");
   }
+  // Decorators of other libraries above @triton.jit (Inductor's
+  // @triton_heuristics.pointwise, FlagGems' @libentry) wrap the jit
+  // function: the kernel is the jit function, and compiling it says which
+  // decorator it looked through (lowerKernel's remark).
   JitFunction fn;
   fn.def = def;
   fn.decorators = std::move(decorators);
@@ -333,13 +336,23 @@ void ModuleScanner::record(Stmt *stmt,
     std::string module =
         std::string(from->getLevel(), '.') + from->getModule().str();
     for (const ImportAlias &alias : from->getNames()) {
-      if (alias.name == "*")
-        continue; // Cannot know what a star import binds.
+      if (alias.name == "*") {
+        // What it binds is known only once the module is: names not
+        // bound otherwise are looked up through it (HostEvaluator).
+        ImportInfo info;
+        info.module = module;
+        info.member = "*";
+        info.level = from->getLevel();
+        info.loc = alias.range.begin;
+        m.starImports.push_back(std::move(info));
+        continue;
+      }
       ImportInfo info;
       info.module = module;
       info.member = alias.name.str();
       info.boundName = (alias.asName.empty() ? alias.name : alias.asName).str();
       info.qualifiedName = module + "." + info.member;
+      info.level = from->getLevel();
       info.loc = alias.range.begin;
       GlobalBinding binding;
       binding.kind = BindingKind::Import;
@@ -405,7 +418,7 @@ void ModuleScanner::record(Stmt *stmt,
   case NodeKind::If: {
     auto *ifStmt = cast<IfStmt>(stmt);
     std::vector<BindingGuard> inner = guards;
-    inner.push_back({ifStmt->getTest(), true});
+    inner.push_back({ifStmt->getTest(), nullptr, true});
     for (Stmt *s : ifStmt->getBody())
       record(s, inner);
     inner.back().expected = false;
@@ -413,16 +426,66 @@ void ModuleScanner::record(Stmt *stmt,
       record(s, inner);
     return;
   }
-  case NodeKind::Try:
-    // `try: import torch` and the like: the happy path's bindings.
-    for (Stmt *s : cast<TryStmt>(stmt)->getBody())
+  case NodeKind::Try: {
+    // `try: from a import x / except ImportError: from b import x`: the
+    // body and its `else` bind when the body's imports resolve, the
+    // handlers when they do not (HostEvaluator decides), `finally` always.
+    auto *tryStmt = cast<TryStmt>(stmt);
+    std::vector<BindingGuard> inner = guards;
+    inner.push_back({nullptr, tryStmt, true});
+    for (Stmt *s : tryStmt->getBody())
+      record(s, inner);
+    for (Stmt *s : tryStmt->getOrElse())
+      record(s, inner);
+    inner.back().expected = false;
+    for (const ExceptHandler &handler : tryStmt->getHandlers())
+      for (Stmt *s : handler.body)
+        record(s, inner);
+    for (Stmt *s : tryStmt->getFinalBody())
       record(s, guards);
     return;
+  }
   default:
     // Calls, loops, with blocks, asserts...: host code the kernels do not
     // see.
     return;
   }
+}
+
+void KernelModule::inject(llvm::StringRef name, HostValue value,
+                          bool isConstexpr) {
+  GlobalBinding binding;
+  binding.kind = BindingKind::Injected;
+  binding.injected = std::move(value);
+  GlobalSymbol &symbol = getOrCreateGlobal(name);
+  symbol.isConstexpr |= isConstexpr;
+  symbol.bindings.push_back(std::move(binding));
+}
+
+bool KernelModule::markJit(llvm::StringRef name, JitOptions options) {
+  GlobalSymbol *symbol = nullptr;
+  auto it = globals.find(name);
+  if (it != globals.end())
+    symbol = &it->second;
+  if (!symbol)
+    return false;
+  auto shared = std::make_shared<const JitOptions>(std::move(options));
+  for (GlobalBinding &binding : llvm::reverse(symbol->bindings)) {
+    if (binding.kind == BindingKind::JitFunction) {
+      jitFunctions[binding.jitIndex].embedderOptions = shared;
+      return true;
+    }
+    if (binding.kind != BindingKind::HostFunction)
+      continue;
+    JitFunction fn;
+    fn.def = cast<FunctionDefStmt>(binding.stmt);
+    fn.embedderOptions = shared;
+    binding.kind = BindingKind::JitFunction;
+    binding.jitIndex = jitFunctions.size();
+    jitFunctions.push_back(std::move(fn));
+    return true;
+  }
+  return false;
 }
 
 std::unique_ptr<KernelModule> KernelModule::scan(llvm::SourceMgr &sourceMgr,

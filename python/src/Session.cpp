@@ -41,14 +41,17 @@ PySession::PySession(std::unique_ptr<rt::Runtime> opened)
 
 PySession::~PySession() = default;
 
-static std::unique_ptr<rt::Runtime> openSession(
-    const std::string &backend, std::optional<int> device,
-    const std::string &arch, const std::vector<std::string> &pluginPaths,
-    std::optional<std::string> cacheDir, std::optional<bool> disableCache,
-    const std::string &logLevel, bool compileOnly) {
+static std::unique_ptr<rt::Runtime>
+openSession(const std::string &backend, std::optional<int> device,
+            const std::string &arch,
+            const std::vector<std::string> &pluginPaths,
+            std::optional<std::string> cacheDir,
+            std::optional<bool> disableCache, const std::string &logLevel,
+            bool compileOnly, const std::vector<std::string> &modulePaths) {
   rt::SessionSettings settings;
   settings.backend = backend;
   settings.pluginPaths = pluginPaths;
+  settings.modulePaths = modulePaths;
   if (device) {
     if (*device < 0)
       throw nb::value_error(("device must be a device index (0, 1, ...), not " +
@@ -78,10 +81,10 @@ void tessera::python::bindSession(nb::module_ &m) {
              const std::vector<std::string> &pluginPaths,
              std::optional<std::string> cacheDir,
              std::optional<bool> disableCache, const std::string &logLevel,
-             bool compileOnly) {
+             bool compileOnly, const std::vector<std::string> &modulePaths) {
             std::unique_ptr<rt::Runtime> opened = openSession(
                 backend, device, arch, pluginPaths, std::move(cacheDir),
-                disableCache, logLevel, compileOnly);
+                disableCache, logLevel, compileOnly, modulePaths);
             new (self) PySession(std::move(opened));
           },
           nb::arg("backend") = "", nb::arg("device") = nb::none(),
@@ -89,7 +92,8 @@ void tessera::python::bindSession(nb::module_ &m) {
           nb::arg("plugin_paths") = std::vector<std::string>(),
           nb::arg("cache_dir") = nb::none(),
           nb::arg("disable_cache") = nb::none(), nb::arg("log_level") = "",
-          nb::arg("compile_only") = false)
+          nb::arg("compile_only") = false,
+          nb::arg("module_paths") = std::vector<std::string>())
       .def_prop_ro("backend", &PySession::getBackend)
       .def_prop_ro("arch", &PySession::getArch)
       .def_prop_ro(

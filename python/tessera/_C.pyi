@@ -60,7 +60,8 @@ class Session:
                  arch: str = "", plugin_paths: Sequence[str] = (),
                  cache_dir: Optional[str] = None,
                  disable_cache: Optional[bool] = None,
-                 log_level: str = "", compile_only: bool = False) -> None: ...
+                 log_level: str = "", compile_only: bool = False,
+                 module_paths: Sequence[str] = ()) -> None: ...
     backend: str          # the plugin's name ("cpu", "nvptx", ...)
     arch: str             # the architecture compiled for ("sm_90a", "x86-64")
     compile_only: bool

@@ -19,6 +19,9 @@ mlir::tessera::runtime::getEnvironmentSettings() {
        "backend's first)"},
       {kPluginPathEnvVar, "--plugin",
        "extra plugin files or directories (colon-separated)"},
+      {kModulePathEnvVar, "--module-path",
+       "directories imports of kernel files are searched in "
+       "(colon-separated; then PYTHONPATH)"},
       {kCacheDirEnvVar, "--cache-dir",
        "kernel cache directory (default ~/.cache/tessera)"},
       {kDisableCacheEnvVar, "--no-cache",

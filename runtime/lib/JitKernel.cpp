@@ -99,9 +99,9 @@ llvm::Error JitKernel::initialize() {
         return i;
     return std::nullopt;
   };
-  if (const fe::DecoratorInfo *d =
-          (*fn)->findDecorator(fe::DecoratorKind::Jit)) {
-    llvm::FailureOr<fe::JitOptions> jit = fe::readJitOptions(eval, *d);
+  {
+    // A program's options (docs/embedding.md), else @triton.jit(...)'s.
+    llvm::FailureOr<fe::JitOptions> jit = fe::getJitOptions(eval, **fn);
     if (failed(jit))
       return scope.makeError("cannot read @triton.jit options");
     auto mark = [&](llvm::ArrayRef<fe::HostValue> list, bool alignmentOnly) {

@@ -2,6 +2,9 @@
 #include "tessera/Runtime/KernelSource.h"
 
 #include "tessera/Runtime/CacheKey.h"
+#include "tessera/Runtime/Environment.h"
+
+#include "tessera/Frontend/ModuleSet.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -63,10 +66,32 @@ std::vector<ImportInfo> scanImports(llvm::StringRef text,
 }
 } // namespace
 
+std::vector<std::string> mlir::tessera::runtime::resolveModuleSearchPath(
+    llvm::ArrayRef<std::string> explicitDirs) {
+  std::vector<std::string> dirs;
+  auto add = [&](llvm::StringRef dir) {
+    if (!dir.empty() && !llvm::is_contained(dirs, dir))
+      dirs.push_back(dir.str());
+  };
+  for (const std::string &dir : explicitDirs)
+    add(dir);
+  for (llvm::StringRef variable : {kModulePathEnvVar, llvm::StringLiteral("PYTHONPATH")})
+    if (std::optional<std::string> value = getEnvironmentValue(variable)) {
+      llvm::SmallVector<llvm::StringRef> parts;
+      llvm::StringRef(*value).split(parts, ':');
+      for (llvm::StringRef part : parts)
+        add(part);
+    }
+  return dirs;
+}
+
+
+KernelSource::KernelSource() = default;
 KernelSource::~KernelSource() = default;
 
 llvm::Expected<std::unique_ptr<KernelSource>>
-KernelSource::load(llvm::StringRef path) {
+KernelSource::load(llvm::StringRef path,
+                   llvm::ArrayRef<std::string> modulePath) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buffer)
@@ -75,31 +100,46 @@ KernelSource::load(llvm::StringRef path) {
                                        "': " + buffer.getError().message());
   std::unique_ptr<KernelSource> source(new KernelSource());
   source->path = path.str();
-  if (llvm::Error err = source->initialize(std::move(*buffer)))
+  if (llvm::Error err = source->initialize(std::move(*buffer), modulePath))
     return std::move(err);
   return source;
 }
 
 llvm::Expected<std::unique_ptr<KernelSource>>
-KernelSource::fromText(llvm::StringRef text, llvm::StringRef path) {
+KernelSource::fromText(llvm::StringRef text, llvm::StringRef path,
+                       llvm::ArrayRef<std::string> modulePath) {
   std::unique_ptr<KernelSource> source(new KernelSource());
   source->path = path.str();
-  if (llvm::Error err =
-          source->initialize(llvm::MemoryBuffer::getMemBufferCopy(text, path)))
+  if (llvm::Error err = source->initialize(
+          llvm::MemoryBuffer::getMemBufferCopy(text, path), modulePath))
+    return std::move(err);
+  return source;
+}
+
+llvm::Expected<std::unique_ptr<KernelSource>>
+KernelSource::fromProgram(llvm::StringRef json, llvm::StringRef entryUnit) {
+  std::unique_ptr<KernelSource> source(new KernelSource());
+  if (llvm::Error err = source->initializeProgram(json, entryUnit))
     return std::move(err);
   return source;
 }
 
 llvm::StringRef KernelSource::getText() const {
-  return sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
+  return sourceMgr.getMemoryBuffer(mainBuffer)->getBuffer();
 }
 
 llvm::Error
-KernelSource::initialize(std::unique_ptr<llvm::MemoryBuffer> buffer) {
+KernelSource::initialize(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                         llvm::ArrayRef<std::string> modulePath) {
+  KernelFileInfo info = describeKernelFile(path, modulePath);
+  modules = std::make_unique<ModuleSet>(sourceMgr, info.searchPath);
+
   unsigned id = sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  mainBuffer = id;
   scanStream = std::make_unique<llvm::raw_string_ostream>(scanText);
   scanDiags = std::make_unique<DiagnosticEngine>(sourceMgr, scanStream.get());
-  module = KernelModule::scan(sourceMgr, id, *scanDiags);
+  module = &modules->addModule(id, *scanDiags, "__main__", info.package,
+                               {info.moduleName});
   if (scanDiags->hadError()) {
     while (!scanText.empty() && scanText.back() == '\n')
       scanText.pop_back();
@@ -184,7 +224,7 @@ SourceScope::~SourceScope() = default;
 
 HostEvaluator &SourceScope::getEvaluator() {
   if (!evaluator)
-    evaluator = std::make_unique<HostEvaluator>(source.module.get(), diags);
+    evaluator = std::make_unique<HostEvaluator>(source.module, diags);
   return *evaluator;
 }
 

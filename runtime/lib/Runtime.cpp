@@ -138,7 +138,7 @@ Runtime::getSource(llvm::StringRef path) {
   if (it != sources.end())
     return it->getValue();
   llvm::Expected<std::unique_ptr<KernelSource>> source =
-      KernelSource::load(path);
+      KernelSource::load(path, resolveModuleSearchPath(options.modulePaths));
   if (!source)
     return source.takeError();
   std::shared_ptr<KernelSource> shared = std::move(*source);

@@ -38,6 +38,7 @@ llvm::Expected<RuntimeOptions> SessionSettings::getRuntimeOptions() const {
   RuntimeOptions options;
   options.backend = backend;
   options.pluginPaths = pluginPaths;
+  options.modulePaths = modulePaths;
   options.device = device;
   options.arch = arch;
   options.cacheDirectory = cacheDirectory;
@@ -53,6 +54,10 @@ SessionFlags::SessionFlags(cl::OptionCategory &category)
               cl::desc("A plugin file or directory to search first "
                        "(repeatable) [TESSERA_PLUGIN_PATH]"),
               cl::value_desc("path"), cl::cat(category)),
+      modulePaths("module-path",
+                  cl::desc("A directory kernel files' imports are searched "
+                           "in (repeatable) [TESSERA_MODULE_PATH]"),
+                  cl::value_desc("dir"), cl::cat(category)),
       device("device", cl::desc("Device index [TESSERA_DEVICE]"),
              cl::value_desc("n"), cl::init(-1), cl::cat(category)),
       arch("arch", cl::desc("Architecture to compile for [TESSERA_ARCH]"),
@@ -73,6 +78,7 @@ SessionSettings SessionFlags::getSettings() const {
   SessionSettings settings;
   settings.backend = backend;
   settings.pluginPaths.assign(plugins.begin(), plugins.end());
+  settings.modulePaths.assign(modulePaths.begin(), modulePaths.end());
   if (device >= 0)
     settings.device = static_cast<unsigned>(device.getValue());
   settings.arch = arch;

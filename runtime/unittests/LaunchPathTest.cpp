@@ -253,6 +253,7 @@ TEST(LaunchPathTest, SessionSettingsAreTheRuntimeOptions) {
   SessionSettings settings;
   settings.backend = "cpu";
   settings.pluginPaths = {"/opt/plugins"};
+  settings.modulePaths = {"/opt/kernels"};
   settings.device = 1;
   settings.arch = "x86-64";
   settings.cacheDirectory = "/tmp/tessera-cache";
@@ -261,6 +262,7 @@ TEST(LaunchPathTest, SessionSettingsAreTheRuntimeOptions) {
   ASSERT_EXPECTED(options);
   EXPECT_EQ(options->backend, "cpu");
   EXPECT_EQ(options->pluginPaths, std::vector<std::string>{"/opt/plugins"});
+  EXPECT_EQ(options->modulePaths, std::vector<std::string>{"/opt/kernels"});
   EXPECT_EQ(options->device, std::optional<unsigned>(1));
   EXPECT_EQ(options->arch, "x86-64");
   EXPECT_EQ(options->cacheDirectory,

@@ -37,6 +37,13 @@ public:
     auto it = map.find(name);
     return it == map.end() ? nullptr : it->second;
   }
+  /// Every registered name, in no particular order.
+  std::vector<std::string> getNames() const {
+    std::vector<std::string> names;
+    for (const auto &entry : map)
+      names.push_back(entry.getKey().str());
+    return names;
+  }
 
 private:
   llvm::StringMap<BuiltinFn> map;

@@ -602,7 +602,7 @@ static FailureOr<Value> swizzle2d(FunctionCodegen &cg, CallArgs &args) {
 static FailureOr<Value> notYetSupported(FunctionCodegen &cg, CallArgs &args) {
   std::string name = "this function";
   if (args.callee)
-    if (std::optional<std::string> q = cg.m.km.getQualifiedName(args.callee))
+    if (std::optional<std::string> q = cg.km.getQualifiedName(args.callee))
       name = *q;
   return cg.fail(name + " is not supported by Tessera yet");
 }

@@ -159,7 +159,7 @@ static FailureOr<Value> deviceAssert(FunctionCodegen &cg, CallArgs &args) {
     c = *b;
   }
   SourceLoc where = cg.m.diags.getSourceLoc(args.loc);
-  tt::AssertOp::create(cg.b, cg.loc, c.getHandle(), *msg, cg.m.km.getFilename(),
+  tt::AssertOp::create(cg.b, cg.loc, c.getHandle(), *msg, cg.km.getFilename(),
                        cg.def->getName(), where.line);
   return Value::none();
 }

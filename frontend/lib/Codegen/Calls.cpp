@@ -22,9 +22,10 @@ using llvm::FailureOr;
 using llvm::LogicalResult;
 using llvm::success;
 
-FunctionCodegen::FunctionCodegen(ModuleCodegen &m, const FunctionDefStmt *def,
+FunctionCodegen::FunctionCodegen(ModuleCodegen &m, const KernelModule &km,
+                                 const FunctionDefStmt *def,
                                  std::vector<CallFrame> frames)
-    : m(m), def(def), frames(std::move(frames)), b(&m.ctx),
+    : m(m), km(km), def(def), frames(std::move(frames)), b(&m.ctx),
       loc(mlir::UnknownLoc::get(&m.ctx)) {
   curLoc = def->getLoc().ptr;
   loc = getLoc(def->getLoc());
@@ -312,8 +313,7 @@ FailureOr<Value> FunctionCodegen::callValue(const Value &callee,
     if (h.isSymbol()) {
       if (std::optional<FailureOr<Value>> r = callBuiltin(h.getString(), args))
         return *r;
-      return fail(args.loc,
-                  "'" + h.getString() + "' is not supported in device code");
+      return failUnknownSymbol(h.getString(), args.loc, args.callee);
     }
   }
   return fail(args.loc,
@@ -380,6 +380,9 @@ static bool hasNonScalarTensor(const Value &v) {
 FailureOr<Value> FunctionCodegen::callJitFunction(const HostFunction &fn,
                                                   CallArgs &args) {
   const FunctionDefStmt *callee = fn.def;
+  // The callee reads the globals of its own module (helpers imported from
+  // another module or package).
+  const KernelModule &calleeModule = fn.module ? *fn.module : km;
   llvm::ArrayRef<Parameter> params = callee->getParams();
   std::vector<std::optional<Value>> bound(params.size());
   size_t nextArg = 0;
@@ -420,6 +423,7 @@ FailureOr<Value> FunctionCodegen::callJitFunction(const HostFunction &fn,
       if (!params[i].defaultValue)
         return fail(args.loc, "'" + fn.name + "' is missing argument '" +
                                   params[i].name + "'");
+      HostEvaluator::ModuleScope in(m.eval, &calleeModule);
       FailureOr<HostValue> d = m.eval.evaluate(params[i].defaultValue);
       if (failed(d))
         return failure();
@@ -432,13 +436,14 @@ FailureOr<Value> FunctionCodegen::callJitFunction(const HostFunction &fn,
 
   // Triton's rule for noinline functions: no block arguments.
   bool noinline = false;
-  if (const JitFunction *jf = m.km.lookupJitFunction(fn.name))
-    if (const DecoratorInfo *d = jf->findDecorator(DecoratorKind::Jit)) {
-      FailureOr<JitOptions> opts = readJitOptions(m.eval, *d);
-      if (failed(opts))
-        return failure();
-      noinline = opts->noinline.value_or(false);
-    }
+  if (const JitFunction *jf = calleeModule.lookupJitFunction(callee->getName());
+      jf && jf->def == callee) {
+    HostEvaluator::ModuleScope in(m.eval, &calleeModule);
+    FailureOr<JitOptions> opts = getJitOptions(m.eval, *jf);
+    if (failed(opts))
+      return failure();
+    noinline = opts->noinline.value_or(false);
+  }
   if (noinline)
     for (size_t i = 0; i < values.size(); ++i)
       if (hasNonScalarTensor(values[i]))
@@ -448,7 +453,22 @@ FailureOr<Value> FunctionCodegen::callJitFunction(const HostFunction &fn,
                                   params[i].name + "' (" + values[i].typeStr() +
                                   ")");
 
-  std::string mangled = fn.name + "__";
+  auto [named, isNew] = m.functionNames.try_emplace(callee);
+  if (isNew) {
+    std::string base = callee->getName().str();
+    if (&calleeModule != &m.km)
+      base = escapeSymbol(calleeModule.getModuleName()) + "_" + base;
+    // Another def of the same name already took the base (a helper
+    // redefined in another unit of the same module).
+    std::string unique = base;
+    for (unsigned n = 1; llvm::any_of(m.functionNames, [&](const auto &e) {
+           return e.first != callee && e.second == unique;
+         });
+         ++n)
+      unique = base + "_" + std::to_string(n);
+    named->second = unique;
+  }
+  std::string mangled = named->second + "__";
   for (size_t i = 0; i < values.size(); ++i)
     mangled += (i ? "__" : "") + mangleArg(values[i]);
 
@@ -459,7 +479,8 @@ FailureOr<Value> FunctionCodegen::callJitFunction(const HostFunction &fn,
                                 "': jit functions cannot recurse");
     std::vector<CallFrame> calleeFrames = frames;
     calleeFrames.push_back({fn.name, args.loc});
-    FunctionCodegen calleeGen(m, callee, std::move(calleeFrames));
+    FunctionCodegen calleeGen(m, calleeModule, callee,
+                              std::move(calleeFrames));
     m.inProgress.insert(mangled);
     FailureOr<DeviceFunction> df =
         calleeGen.lowerDeviceFunction(mangled, values, noinline);

@@ -57,6 +57,10 @@ public:
   llvm::StringMap<DeviceFunction> functions;
   /// Mangled names being lowered (to reject recursion).
   llvm::StringSet<> inProgress;
+  /// The base of the symbol names of each jit function called so far: its
+  /// name, prefixed with its module's when that is not the kernel's (two
+  /// modules may define helpers of the same name).
+  llvm::DenseMap<const FunctionDefStmt *, std::string> functionNames;
   /// Above zero while a loop body is lowered a first time to find what it
   /// reassigns; static_print stays quiet then.
   unsigned dryRunDepth = 0;
@@ -105,8 +109,9 @@ struct BoundArgs {
 /// Lowers one jit function (a kernel or a device-function specialization).
 class FunctionCodegen {
 public:
-  FunctionCodegen(ModuleCodegen &m, const FunctionDefStmt *def,
-                  std::vector<CallFrame> frames);
+  /// Lowers `def`, a function of `km` (whose globals its names read).
+  FunctionCodegen(ModuleCodegen &m, const KernelModule &km,
+                  const FunctionDefStmt *def, std::vector<CallFrame> frames);
 
   //===--------------------------------------------------------------------===//
   // Entry points (Calls.cpp)
@@ -132,6 +137,11 @@ public:
                            const llvm::Twine &hint = "") {
     return fail(at->getLoc().ptr, message, hint);
   }
+  /// Reports that device code used `name`, a host object known only by
+  /// name: unsupported by Tessera, or from a module that could not be
+  /// imported (the reason, and a note at the import `expr` goes through).
+  llvm::LogicalResult failUnknownSymbol(llvm::StringRef name, llvm::SMLoc at,
+                                        const Expr *expr);
   /// Reports at the node being lowered.
   llvm::LogicalResult fail(const llvm::Twine &message,
                            const llvm::Twine &hint = "") {
@@ -274,6 +284,8 @@ public:
   }
 
   ModuleCodegen &m;
+  /// The module the function is defined in.
+  const KernelModule &km;
   const FunctionDefStmt *def;
   std::vector<CallFrame> frames;
   mlir::OpBuilder b;

@@ -6,6 +6,7 @@
 
 #include "tessera/Frontend/Decorators.h"
 #include "tessera/Frontend/Lexer.h"
+#include "tessera/Frontend/ModulePrinter.h"
 #include "tessera/Frontend/Parser.h"
 #include "tessera/InitAll.h"
 
@@ -34,13 +35,28 @@ void tessera::frontend::loadFrontendDialects(mlir::MLIRContext &ctx) {
 /// The @triton.jit(debug=...) flag of a kernel, if it sets one.
 static std::optional<bool> jitDebugFlag(HostEvaluator &eval,
                                         const JitFunction &fn) {
-  const DecoratorInfo *d = fn.findDecorator(DecoratorKind::Jit);
-  if (!d)
-    return std::nullopt;
-  llvm::FailureOr<JitOptions> opts = readJitOptions(eval, *d);
+  llvm::FailureOr<JitOptions> opts = getJitOptions(eval, fn);
   if (failed(opts))
     return std::nullopt;
   return opts->debug;
+}
+
+/// Says which decorators of other libraries the kernel was found under:
+/// Tessera compiles the jit function they wrap and ignores them.
+static void remarkIgnoredDecorators(const JitFunction &fn,
+                                    DiagnosticEngine &diags) {
+  for (const DecoratorInfo &d : fn.decorators) {
+    if (d.kind != DecoratorKind::Other)
+      continue;
+    const Expr *callee = d.call ? d.call->getFunc() : d.expr;
+    std::string name = d.qualifiedName;
+    if (name.empty())
+      name = getSourceText(callee).str();
+    diags.remark(d.expr->getLoc().ptr,
+                 "decorator '" + name +
+                     "' is not Triton's: compiling the @triton.jit "
+                     "function it wraps, without it");
+  }
 }
 
 mlir::OwningOpRef<mlir::ModuleOp>
@@ -61,7 +77,8 @@ tessera::frontend::lowerKernel(KernelModule &module, llvm::StringRef kernel,
   mlir::OpBuilder builder(&ctx);
   m.module = mlir::ModuleOp::create(
       mlir::FileLineColLoc::get(&ctx, module.getFilename(), 1, 1));
-  FunctionCodegen cg(m, fn->def, {});
+  remarkIgnoredDecorators(*fn, diags);
+  FunctionCodegen cg(m, module, fn->def, {});
   if (failed(cg.lowerKernel(spec)) || diags.hadError())
     return nullptr;
   // The device functions were appended after the kernel as they were

@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "Builtins.h"
 
+#include "tessera/Frontend/ModuleSet.h"
+
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace tessera::frontend;
@@ -53,12 +55,58 @@ static bool isDeviceBuiltin(llvm::StringRef name) {
       .Default(false);
 }
 
+/// The name an expression starts from: `a` of `a.b.c(...)`.
+static const NameExpr *getRootName(const Expr *expr) {
+  while (expr) {
+    if (auto *name = llvm::dyn_cast<NameExpr>(expr))
+      return name;
+    if (auto *attr = llvm::dyn_cast<AttributeExpr>(expr))
+      expr = attr->getValue();
+    else if (auto *call = llvm::dyn_cast<CallExpr>(expr))
+      expr = call->getFunc();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+llvm::LogicalResult FunctionCodegen::failUnknownSymbol(llvm::StringRef name,
+                                                       llvm::SMLoc at,
+                                                       const Expr *expr) {
+  std::optional<MissingModule> missing;
+  if (ModuleSet *set = km.getModuleSet())
+    missing = set->findMissing(name);
+  if (!missing)
+    return fail(at, "'" + name + "' is not supported in device code");
+  InFlightDiagnostic diag =
+      m.diags.error(at, "'" + name + "' cannot be used: " + missing->reason);
+  // Point at the import the name came through.
+  if (const NameExpr *root = getRootName(expr))
+    if (const GlobalSymbol *symbol = km.lookupGlobal(root->getId()))
+      for (const GlobalBinding &binding : symbol->bindings)
+        if (binding.kind == BindingKind::Import)
+          diag.note(binding.loc.ptr, "'" + root->getId() + "' is imported here");
+  for (auto it = frames.rbegin(); it != frames.rend(); ++it)
+    diag.note(it->callLoc, "in the call to '" + it->function + "' here");
+  return failure();
+}
+
 FailureOr<Value> FunctionCodegen::lookupName(const NameExpr *name) {
   auto it = vars.find(name->getId().str());
   if (it != vars.end())
     return it->second;
-  if (m.km.lookupGlobal(name->getId()))
+  if (km.lookupGlobal(name->getId()))
     return lookupGlobal(name->getId(), name->getLoc().ptr);
+  {
+    HostEvaluator::ModuleScope in(m.eval, &km);
+    if (std::optional<HostValue> v =
+            m.eval.lookupStarImports(name->getId(), name->getLoc().ptr)) {
+      if (v->isFunction() && !v->getFunction().isJit)
+        return fail(name, "cannot call host function '" + name->getId() +
+                              "' from a @triton.jit function");
+      return Value::fromHost(*v);
+    }
+  }
   if (isDeviceBuiltin(name->getId()))
     return Value::constant(
         HostValue::symbol(("builtins." + name->getId()).str()));
@@ -67,7 +115,8 @@ FailureOr<Value> FunctionCodegen::lookupName(const NameExpr *name) {
 
 /// True for a host def decorated with @triton.constexpr_function (which
 /// device code calls at compile time).
-static bool isConstexprFunction(KernelModule &km, const FunctionDefStmt *def) {
+static bool isConstexprFunction(const KernelModule &km,
+                                const FunctionDefStmt *def) {
   for (const Expr *d : def->getDecorators())
     if (std::optional<std::string> q = km.getQualifiedName(d))
       if (llvm::StringRef(*q).ends_with("constexpr_function"))
@@ -77,13 +126,21 @@ static bool isConstexprFunction(KernelModule &km, const FunctionDefStmt *def) {
 
 FailureOr<Value> FunctionCodegen::lookupGlobal(llvm::StringRef name,
                                                llvm::SMLoc at) {
-  const GlobalSymbol *symbol = m.km.lookupGlobal(name);
-  FailureOr<HostValue> v = m.eval.evaluateGlobal(name, at);
+  const GlobalSymbol *symbol = km.lookupGlobal(name);
+  FailureOr<HostValue> v = failure();
+  {
+    HostEvaluator::ContextNote note(m.eval, "'" + name.str() +
+                                                "' is needed by device code "
+                                                "here",
+                                    at);
+    v = m.eval.evaluateGlobal(km, name, at);
+  }
   if (failed(v))
     return failure();
   if (v->isFunction()) {
     const HostFunction &fn = v->getFunction();
-    if (fn.isJit || (fn.def && isConstexprFunction(m.km, fn.def)))
+    if (fn.isJit ||
+        (fn.def && isConstexprFunction(fn.module ? *fn.module : km, fn.def)))
       return Value::constant(*v);
     return fail(at,
                 "cannot call host function '" + name +
@@ -91,8 +148,12 @@ FailureOr<Value> FunctionCodegen::lookupGlobal(llvm::StringRef name,
                 "decorate it with @triton.jit, or with "
                 "@triton.constexpr_function to run it at compile time");
   }
-  if (v->isSymbol() || v->isNone() || symbol->isConstexpr)
+  if (v->isSymbol() || v->isNone() || v->isModule() || symbol->isConstexpr ||
+      m.eval.isConstexprGlobal(km, name))
     return Value::fromHost(*v);
+  if (v->isOpaque())
+    return fail(at, "global '" + name + "' is a " + v->getString() +
+                        " object, which device code cannot use");
   return fail(at,
               "cannot access global variable '" + name +
                   "' from a @triton.jit function: only compile-time constants "
@@ -155,6 +216,27 @@ FailureOr<Value> FunctionCodegen::getAttribute(const Value &base,
   switch (base.getKind()) {
   case Value::Kind::Constexpr: {
     const HostValue &h = base.getHost();
+    if (h.isModule()) {
+      // `ext.helper`, `utils.BLOCK`: a module's attributes are read as
+      // compile-time values.
+      FailureOr<HostValue> v = m.eval.getAttribute(h, attr, at);
+      if (failed(v))
+        return failure();
+      if (v->isOpaque())
+        return fail(at, "'" + h.getModule().getModuleName() + "." + attr +
+                            "' is a " + v->getString() +
+                            " object, which device code cannot use");
+      if (v->isFunction() && !v->getFunction().isJit &&
+          !(v->getFunction().def &&
+            isConstexprFunction(*v->getFunction().module,
+                                v->getFunction().def)))
+        return fail(at,
+                    "cannot call host function '" + h.getModule().getModuleName() +
+                        "." + attr + "' from a @triton.jit function",
+                    "decorate it with @triton.jit, or with "
+                    "@triton.constexpr_function to run it at compile time");
+      return Value::fromHost(*v);
+    }
     if (h.isSymbol()) {
       std::string q = canonicalizeTritonName(h.getString() + "." + attr.str());
       if (std::optional<TType> t = TType::fromQualifiedName(q))

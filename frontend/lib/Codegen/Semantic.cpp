@@ -43,7 +43,7 @@ LogicalResult FunctionCodegen::fail(llvm::SMLoc at, const llvm::Twine &message,
 }
 
 mlir::Location FunctionCodegen::getLoc(const SourceLoc &sl) {
-  return mlir::FileLineColLoc::get(&m.ctx, m.km.getFilename(), sl.line,
+  return mlir::FileLineColLoc::get(&m.ctx, km.getFilename(), sl.line,
                                    sl.column);
 }
 

@@ -107,7 +107,7 @@ LogicalResult FunctionCodegen::assignTarget(const Expr *target,
 
 /// True when `annotation` names tl.constexpr.
 static bool isConstexprAnnotation(FunctionCodegen &cg, const Expr *annotation) {
-  if (std::optional<std::string> q = cg.m.km.getQualifiedName(annotation)) {
+  if (std::optional<std::string> q = cg.km.getQualifiedName(annotation)) {
     std::string c = canonicalBuiltinName(*q);
     return c == "triton.language.constexpr";
   }

@@ -3,6 +3,7 @@
 // tessera-frontend FILE --kernel NAME --signature SIG
 //                  [--constexpr NAME=VALUE ...] [--autotune-config N|all]
 //                  [--debug] [--print-key] [--mlir-print-debuginfo]
+//                  [--module-path DIR ...]
 //
 // Prints the verified `tessera` module of one kernel specialization. With
 // `--autotune-config all` every config of the kernel's @triton.autotune is
@@ -12,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tessera/Frontend/Compile.h"
+#include "tessera/Frontend/ModuleSet.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
@@ -47,6 +49,11 @@ static cl::opt<bool> printKey("print-key",
                                        "as a comment before its module"));
 static cl::opt<bool> printDebugInfo("mlir-print-debuginfo",
                                     cl::desc("Print source locations"));
+static cl::list<std::string>
+    modulePaths("module-path",
+                cl::desc("A directory imports are searched in, after the "
+                         "kernel file's package root and directory"),
+                cl::value_desc("dir"));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -61,7 +68,10 @@ int main(int argc, char **argv) {
   }
   unsigned id = sm.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
   DiagnosticEngine diags(sm);
-  std::unique_ptr<KernelModule> module = KernelModule::scan(sm, id, diags);
+  KernelFileInfo info = describeKernelFile(inputFile, modulePaths);
+  ModuleSet modules(sm, info.searchPath);
+  KernelModule *module = &modules.addModule(id, diags, "__main__",
+                                            info.package, {info.moduleName});
   if (diags.hadError())
     return 1;
 

@@ -135,8 +135,8 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
   // default architecture.
   options.allowNoDevice = true;
 
-  llvm::Expected<std::unique_ptr<KernelSource>> source =
-      KernelSource::load(flags.input);
+  llvm::Expected<std::unique_ptr<KernelSource>> source = KernelSource::load(
+      flags.input, resolveModuleSearchPath(options.modulePaths));
   if (!source)
     return fail(source.takeError());
   llvm::Expected<std::unique_ptr<Runtime>> rt =

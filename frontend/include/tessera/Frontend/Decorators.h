@@ -50,6 +50,10 @@ struct HeuristicsSpec {
 
 llvm::FailureOr<JitOptions> readJitOptions(HostEvaluator &eval,
                                            const DecoratorInfo &decorator);
+/// The jit options of `fn`: an embedder's, else its @triton.jit(...)'s,
+/// else the defaults.
+llvm::FailureOr<JitOptions> getJitOptions(HostEvaluator &eval,
+                                          const JitFunction &fn);
 llvm::FailureOr<AutotuneSpec> readAutotune(HostEvaluator &eval,
                                            const DecoratorInfo &decorator);
 llvm::FailureOr<HeuristicsSpec> readHeuristics(HostEvaluator &eval,

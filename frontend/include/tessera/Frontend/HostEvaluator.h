@@ -11,6 +11,12 @@
 // "cannot evaluate call to 'torch.get_default_device' at compile
 // time", with notes naming the global or function being evaluated.
 //
+// Names resolve in the globals of the current module. When the module
+// belongs to a ModuleSet, imports load the modules they name, module
+// attributes evaluate that module's globals, and functions run in the module
+// that defines them; the values of every module's globals are cached for the
+// evaluator's lifetime (one compilation or one launch's heuristics).
+//
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_FRONTEND_HOSTEVALUATOR_H
 #define TESSERA_FRONTEND_HOSTEVALUATOR_H
@@ -18,6 +24,7 @@
 #include "tessera/Frontend/HostValue.h"
 #include "tessera/Frontend/KernelModule.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/LogicalResult.h"
@@ -59,6 +66,68 @@ public:
   /// its bindings; `useLoc` is where it is needed, for diagnostics.
   llvm::FailureOr<HostValue> evaluateGlobal(llvm::StringRef name,
                                             llvm::SMLoc useLoc);
+  /// The value of global `name` of `module`.
+  llvm::FailureOr<HostValue> evaluateGlobal(const KernelModule &module,
+                                            llvm::StringRef name,
+                                            llvm::SMLoc useLoc);
+
+  /// Attribute `name` of a value: a module's global or submodule, a name
+  /// under a language symbol, a config's fields. Errors at `loc`.
+  llvm::FailureOr<HostValue> getAttribute(const HostValue &base,
+                                          llvm::StringRef name,
+                                          llvm::SMLoc loc);
+
+  /// Whether global `name` of `module` was bound as a constexpr
+  /// (`tl.constexpr(...)` or annotated so), following `from M import name`
+  /// to the module that binds it: constexpr-ness belongs to the value, as
+  /// in Triton.
+  bool isConstexprGlobal(const KernelModule &module, llvm::StringRef name,
+                         unsigned depth = 0);
+
+  /// The value `name` has in the current module through its star imports
+  /// (`from triton.language import *`, `from .common import *`), the last
+  /// that binds it winning; nullopt when none does.
+  std::optional<HostValue> lookupStarImports(llvm::StringRef name,
+                                             llvm::SMLoc useLoc);
+
+  /// Python's hasattr(base, name), where the answer can be known at compile
+  /// time: nullopt with an error reported when it cannot.
+  std::optional<bool> hasAttribute(const HostValue &base, llvm::StringRef name,
+                                   llvm::SMLoc loc);
+
+  /// While alive, errors get a note `message` at `loc` (after the notes of
+  /// what is evaluated inside): where device code needed a value, say.
+  class ContextNote {
+  public:
+    ContextNote(HostEvaluator &eval, std::string message, llvm::SMLoc loc)
+        : eval(eval) {
+      eval.context.emplace_back(std::move(message), loc);
+    }
+    ~ContextNote() { eval.context.pop_back(); }
+    ContextNote(const ContextNote &) = delete;
+    ContextNote &operator=(const ContextNote &) = delete;
+
+  private:
+    HostEvaluator &eval;
+  };
+
+  /// While alive, names resolve in `module`'s globals (null keeps the
+  /// current module).
+  class ModuleScope {
+  public:
+    ModuleScope(HostEvaluator &eval, const KernelModule *module)
+        : eval(eval), saved(eval.module) {
+      if (module)
+        eval.module = module;
+    }
+    ~ModuleScope() { eval.module = saved; }
+    ModuleScope(const ModuleScope &) = delete;
+    ModuleScope &operator=(const ModuleScope &) = delete;
+
+  private:
+    HostEvaluator &eval;
+    const KernelModule *saved;
+  };
 
   /// Calls a function, lambda or builtin symbol.
   llvm::FailureOr<HostValue> call(const HostValue &callee,
@@ -80,6 +149,7 @@ public:
   }
 
   DiagnosticEngine &getDiagnostics() const { return diags; }
+  /// The module names currently resolve in.
   const KernelModule *getModule() const { return module; }
 
   /// Python's binary operator `op` on two values (errors at `loc`). Device
@@ -114,6 +184,15 @@ private:
                                    std::vector<HostValue> &out);
   llvm::FailureOr<HostValue> evalBinding(const GlobalSymbol &symbol,
                                          size_t index, llvm::SMLoc useLoc);
+  /// The value an import binds in the current module.
+  llvm::FailureOr<HostValue> evalImport(const ImportInfo &import);
+  /// The absolute module an import names (relative ones resolved).
+  llvm::FailureOr<std::string> resolveImportModule(const ImportInfo &import);
+  /// Whether the body of `tryStmt` (in the current module) imports without
+  /// an ImportError; fails when that cannot be known.
+  llvm::FailureOr<bool> evalTryGuard(const TryStmt *tryStmt);
+  /// Whether one import of a try body resolves; fails when unknowable.
+  llvm::FailureOr<bool> importResolves(const ImportInfo &import);
   llvm::FailureOr<HostValue> callFunction(const HostFunction &fn,
                                           llvm::ArrayRef<HostValue> args,
                                           llvm::ArrayRef<HostKwarg> kwargs,
@@ -127,6 +206,13 @@ private:
   /// The elements a for-clause iterates over.
   llvm::FailureOr<std::vector<HostValue>> iterate(const HostValue &v,
                                                   llvm::SMLoc loc);
+  /// `text.method(args)` for the str methods host code uses (split,
+  /// startswith, endswith, strip, lstrip, rstrip, lower, upper, replace,
+  /// join).
+  llvm::FailureOr<HostValue> callStringMethod(const std::string &text,
+                                              llvm::StringRef method,
+                                              llvm::ArrayRef<HostValue> args,
+                                              llvm::SMLoc loc);
   llvm::FailureOr<HostValue> callBuiltin(const std::string &name,
                                          llvm::ArrayRef<HostValue> args,
                                          llvm::ArrayRef<HostKwarg> kwargs,
@@ -137,8 +223,9 @@ private:
 
   const KernelModule *module;
   DiagnosticEngine &diags;
-  llvm::StringMap<HostValue> globalCache;
-  llvm::StringSet<> inProgress;
+  llvm::DenseMap<const KernelModule *, llvm::StringMap<HostValue>> globalCache;
+  llvm::DenseMap<const KernelModule *, llvm::StringSet<>> inProgress;
+  llvm::DenseMap<const TryStmt *, bool> tryCache;
   /// What is being evaluated, innermost last, for the notes of errors.
   std::vector<std::pair<std::string, llvm::SMLoc>> context;
   std::optional<HostValue> environ;

@@ -4,9 +4,11 @@
 // evaluate to: None, bool, int (64-bit, overflow is an error), float, str,
 // list, tuple, dict (insertion-ordered), a function (a module-level def or a
 // lambda with its closure), a symbol (a host object known only by its
-// qualified name: a module, a dtype such as triton.language.float16, a
-// builtin), or a triton.Config. Values are immutable and cheap to copy
-// (containers are shared).
+// qualified name: a module of the language, a dtype such as
+// triton.language.float16, a builtin), a module Tessera loaded (a file of
+// the kernel's package or library, or an embedder's namespace), an opaque
+// host object an embedder knows only by its type, or a triton.Config.
+// Values are immutable and cheap to copy (containers are shared).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_FRONTEND_HOSTVALUE_H
@@ -27,6 +29,7 @@
 namespace tessera::frontend {
 
 class FunctionDefStmt;
+class KernelModule;
 class LambdaExpr;
 class HostValue;
 struct HostScope;
@@ -38,6 +41,8 @@ struct HostFunction {
   const LambdaExpr *lambda = nullptr;
   /// Variables visible to a lambda created inside a comprehension or call.
   std::shared_ptr<HostScope> closure;
+  /// The module whose globals the body reads (null: the evaluator's).
+  const KernelModule *module = nullptr;
   /// The def's name, or "<lambda>".
   std::string name;
   /// A @triton.jit function: a value on the host, but not callable there.
@@ -57,6 +62,8 @@ public:
     Dict,
     Function,
     Symbol,
+    Module,
+    Opaque,
     Config
   };
   using Elements = std::vector<HostValue>;
@@ -91,6 +98,15 @@ public:
   static HostValue symbol(std::string qualifiedName) {
     return HostValue(Kind::Symbol, std::move(qualifiedName));
   }
+  /// A module Tessera loaded: attribute reads evaluate its globals.
+  static HostValue module(const KernelModule *module) {
+    return HostValue(Kind::Module, module);
+  }
+  /// A host object known only by its type (an embedder's tensor, say):
+  /// device code cannot use it, and saying so names `typeName`.
+  static HostValue opaque(std::string typeName) {
+    return HostValue(Kind::Opaque, std::move(typeName));
+  }
   static HostValue config(TuneConfig config);
 
   Kind getKind() const { return kind; }
@@ -104,6 +120,8 @@ public:
   bool isDict() const { return kind == Kind::Dict; }
   bool isFunction() const { return kind == Kind::Function; }
   bool isSymbol() const { return kind == Kind::Symbol; }
+  bool isModule() const { return kind == Kind::Module; }
+  bool isOpaque() const { return kind == Kind::Opaque; }
   bool isConfig() const { return kind == Kind::Config; }
   /// int or bool (bool is a subtype of int in Python).
   bool isIntegral() const { return isInt() || isBool(); }
@@ -121,7 +139,8 @@ public:
     return isFloat() ? std::get<double>(payload) : double(getInt());
   }
   double getFloat() const { return std::get<double>(payload); }
-  /// The text of a string, or the qualified name of a symbol.
+  /// The text of a string, the qualified name of a symbol, the type name
+  /// of an opaque object.
   const std::string &getString() const {
     return std::get<std::string>(payload);
   }
@@ -133,6 +152,9 @@ public:
   }
   const HostFunction &getFunction() const {
     return *std::get<std::shared_ptr<const HostFunction>>(payload);
+  }
+  const KernelModule &getModule() const {
+    return *std::get<const KernelModule *>(payload);
   }
   const TuneConfig &getConfig() const {
     return *std::get<std::shared_ptr<const TuneConfig>>(payload);
@@ -161,7 +183,8 @@ private:
   using Payload = std::variant<
       std::monostate, bool, int64_t, double, std::string,
       std::shared_ptr<const Elements>, std::shared_ptr<const Items>,
-      std::shared_ptr<const HostFunction>, std::shared_ptr<const TuneConfig>>;
+      std::shared_ptr<const HostFunction>, std::shared_ptr<const TuneConfig>,
+      const KernelModule *>;
   template <typename T>
   HostValue(Kind kind, T &&value)
       : kind(kind), payload(std::forward<T>(value)) {}

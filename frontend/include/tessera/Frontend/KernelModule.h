@@ -11,7 +11,10 @@
 // real error.
 //
 // Bindings are evaluated lazily by HostEvaluator, so a kernel may refer to a
-// function or constant defined further down the file.
+// function or constant defined further down the file. A module belongs to
+// a ModuleSet when it was loaded with the modules it imports (the module's
+// qualified name and package then resolve its imports), and may hold
+// bindings an embedder injected with their values already known.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_FRONTEND_KERNELMODULE_H
@@ -19,6 +22,7 @@
 
 #include "tessera/Frontend/AST.h"
 #include "tessera/Frontend/Diagnostics.h"
+#include "tessera/Frontend/HostValue.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -28,6 +32,9 @@
 #include <vector>
 
 namespace tessera::frontend {
+
+class ModuleSet;
+struct JitOptions;
 
 /// One name bound by an import statement.
 struct ImportInfo {
@@ -41,6 +48,9 @@ struct ImportInfo {
   std::string boundName;
   /// What the bound name refers to: "triton.language", "M.x", "triton".
   std::string qualifiedName;
+  /// The number of leading dots of a relative `from` import (also in
+  /// `module`).
+  unsigned level = 0;
   SourceLoc loc;
 };
 
@@ -62,16 +72,22 @@ struct JitFunction {
   const FunctionDefStmt *def = nullptr;
   /// Outermost first: autotune, heuristics, ..., jit.
   std::vector<DecoratorInfo> decorators;
+  /// The jit options an embedder gave; its decorators are then not read
+  /// (getJitOptions in Decorators.h).
+  std::shared_ptr<const JitOptions> embedderOptions;
 
   llvm::StringRef getName() const { return def->getName(); }
   /// The first decorator of `kind`, or null.
   const DecoratorInfo *findDecorator(DecoratorKind kind) const;
 };
 
-/// One condition (possibly negated) under which a module-level binding runs,
-/// from an enclosing module-level `if`/`elif`/`else`.
+/// One condition (possibly negated) under which a module-level binding runs:
+/// the test of an enclosing module-level `if`/`elif`/`else`, or for the
+/// statements of a `try`, whether its body ran without an import error
+/// (true for the body and its `else`, false for its handlers).
 struct BindingGuard {
   const Expr *condition = nullptr;
+  const TryStmt *tryStmt = nullptr;
   bool expected = true;
 };
 
@@ -81,7 +97,8 @@ enum class BindingKind {
   JitFunction,  // a @triton.jit def
   HostFunction, // any other def
   Class,        // a class statement
-  Unparsed      // NAME = ... whose statement failed to parse
+  Unparsed,     // NAME = ... whose statement failed to parse
+  Injected      // a value an embedder resolved (KernelModule::inject)
 };
 
 /// One statement that binds a module-level name.
@@ -103,6 +120,8 @@ struct GlobalBinding {
   unsigned jitIndex = 0;
   /// Unparsed: why the statement failed.
   std::vector<Diagnostic> parseErrors;
+  /// Injected: the value.
+  HostValue injected;
   SourceLoc loc;
 };
 
@@ -124,11 +143,22 @@ public:
   scan(llvm::SourceMgr &sourceMgr, unsigned bufferId, DiagnosticEngine &diags);
 
   llvm::StringRef getFilename() const { return filename; }
+  /// The module's qualified name ("pkg.utils"; "__main__" for a kernel file
+  /// compiled on its own).
+  llvm::StringRef getModuleName() const { return moduleName; }
+  /// The package its relative imports start from: the module's own name
+  /// for a package's `__init__.py`, else its parent ("" at top level).
+  llvm::StringRef getPackageName() const { return packageName; }
+  /// The set the module was loaded in, or null for a file scanned alone
+  /// (its imports are then known only by name).
+  ModuleSet *getModuleSet() const { return moduleSet; }
   llvm::SourceMgr &getSourceMgr() const { return sourceMgr; }
   DiagnosticEngine &getDiagnostics() const { return diags; }
   ASTContext &getContext() { return ctx; }
 
   llvm::ArrayRef<ImportInfo> getImports() const { return imports; }
+  /// The `from M import *` statements, in order (member "*").
+  llvm::ArrayRef<ImportInfo> getStarImports() const { return starImports; }
   llvm::ArrayRef<JitFunction> getJitFunctions() const { return jitFunctions; }
   /// Every module-level statement that parsed, in order.
   llvm::ArrayRef<Stmt *> getStatements() const { return statements; }
@@ -144,6 +174,16 @@ public:
   /// All bindings of `name` at module level, or null.
   const GlobalSymbol *lookupGlobal(llvm::StringRef name) const;
 
+  /// Binds module-level `name` to `value`, known in advance (an embedder's
+  /// globals); the binding comes after the file's own.
+  void inject(llvm::StringRef name, HostValue value, bool isConstexpr);
+
+  /// Records the module-level def `name` as a @triton.jit function with
+  /// `options`, whatever its decorators say (an embedder knows which
+  /// functions are jit, and evaluated their decorators itself). Fails if
+  /// there is no such def.
+  bool markJit(llvm::StringRef name, JitOptions options);
+
   /// The qualified name an expression denotes through the imports:
   /// `tl.constexpr` -> "triton.language.constexpr", `jit` ->
   /// "triton.jit" after `from triton import jit`. Canonical aliases are
@@ -155,15 +195,20 @@ private:
   KernelModule(llvm::SourceMgr &sourceMgr, DiagnosticEngine &diags)
       : sourceMgr(sourceMgr), diags(diags) {}
   friend class ModuleScanner;
+  friend class ModuleSet;
 
   GlobalSymbol &getOrCreateGlobal(llvm::StringRef name);
 
   llvm::SourceMgr &sourceMgr;
   DiagnosticEngine &diags;
   std::string filename;
+  std::string moduleName = "__main__";
+  std::string packageName;
+  ModuleSet *moduleSet = nullptr;
   ASTContext ctx;
   std::vector<Stmt *> statements;
   std::vector<ImportInfo> imports;
+  std::vector<ImportInfo> starImports;
   std::vector<JitFunction> jitFunctions;
   llvm::StringMap<GlobalSymbol> globals;
   std::vector<std::string> globalOrder;

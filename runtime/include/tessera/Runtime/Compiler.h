@@ -104,7 +104,8 @@ class KernelCompiler;
 
 /// One compilation between its stages. It holds the kernel source's lock
 /// (a SourceScope) from specialize() until it is destroyed, and its own
-/// MLIR context.
+/// MLIR context: destroy it before compiling the same source again on the
+/// same thread.
 class CompileJob {
 public:
   ~CompileJob();

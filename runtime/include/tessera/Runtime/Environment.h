@@ -40,6 +40,10 @@ inline constexpr llvm::StringLiteral kLogLevelEnvVar = "TESSERA_LOG_LEVEL";
 /// Plugin files and directories, colon-separated (`--plugin`); read by the
 /// plugin host.
 inline constexpr llvm::StringLiteral kPluginPathEnvVar = "TESSERA_PLUGIN_PATH";
+/// Directories kernel files' imports are searched in, colon-separated,
+/// after the kernel file's package root and directory and before
+/// PYTHONPATH (`--module-path`).
+inline constexpr llvm::StringLiteral kModulePathEnvVar = "TESSERA_MODULE_PATH";
 
 /// One variable, its flag and what it means, for help texts.
 struct EnvironmentSetting {

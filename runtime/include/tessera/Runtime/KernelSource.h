@@ -1,12 +1,19 @@
 //===- KernelSource.h - A kernel file loaded for compilation ----*- C++ -*-===//
 //
 // A KernelSource holds one Triton kernel file as the frontend sees it: its
-// text in a SourceMgr, the scanned KernelModule, the diagnostics engine and
-// a host evaluator over its globals. It also hashes what a compiled kernel
-// of the file depends on: the file's text and the text of every file it
-// imports from its own directory tree (`from .helpers import f`,
-// `import mylib`), followed transitively; library imports such as `triton`
-// are not files of the set and are left out.
+// text in a SourceMgr, the scanned KernelModule and the modules it imports
+// (a ModuleSet searching the file's package root and directory, then the
+// module path: `--module-path`, TESSERA_MODULE_PATH, PYTHONPATH), the
+// diagnostics engine and a host evaluator over its globals. It also hashes
+// what a compiled kernel of the file depends on: the file's text and the
+// text of every file it imports from its own directory tree (`from .helpers
+// import f`, `import mylib`), followed transitively; library imports such as
+// `triton` are not files of the set and are left out. (The compiler's cache
+// key also hashes the lowered kernel, which covers every module it read.)
+//
+// A KernelSource can also hold a program an embedder resolved itself
+// (docs/embedding.md): each unit becomes a module of the set whose globals
+// are injected, and the program's text is what is hashed.
 //
 // The frontend objects are not thread-safe, and a diagnostics engine
 // counts errors for good: each operation on the file (a compilation, an
@@ -29,25 +36,54 @@
 #include <string>
 #include <vector>
 
+namespace tessera::frontend {
+class ModuleSet;
+} // namespace tessera::frontend
+
 namespace mlir::tessera::runtime {
+
+/// The directories modules are searched in after the kernel file's own:
+/// `explicitDirs` (`--module-path`), then TESSERA_MODULE_PATH and
+/// PYTHONPATH (colon-separated), in that order, without empty entries.
+std::vector<std::string>
+resolveModuleSearchPath(llvm::ArrayRef<std::string> explicitDirs = {});
 
 class KernelSource {
 public:
-  /// Reads and scans the kernel file `path`. Fails with the file's
-  /// diagnostics (file:line:col, source line, caret) when a jit function
-  /// does not parse, or naming the file when it cannot be read.
+  /// Reads and scans the kernel file `path`; its imports are searched in
+  /// its package root and directory, then in `modulePath` (see
+  /// resolveModuleSearchPath). Fails with the file's diagnostics
+  /// (file:line:col, source line, caret) when a jit function does not
+  /// parse, or naming the file when it cannot be read.
   static llvm::Expected<std::unique_ptr<KernelSource>>
-  load(llvm::StringRef path);
+  load(llvm::StringRef path,
+       llvm::ArrayRef<std::string> modulePath = resolveModuleSearchPath());
 
   /// Scans `text` as if it were the file `path` (imports resolve relative
   /// to it).
   static llvm::Expected<std::unique_ptr<KernelSource>>
-  fromText(llvm::StringRef text, llvm::StringRef path);
+  fromText(llvm::StringRef text, llvm::StringRef path,
+           llvm::ArrayRef<std::string> modulePath = resolveModuleSearchPath());
+
+  /// The program `json` (docs/embedding.md) whose kernel is the function
+  /// unit `entryUnit`: getPath() is that unit's file, the jit function is
+  /// found under the unit's def name, and the source hash is the program's.
+  /// Fails naming the unit and field of a malformed program, or with the
+  /// diagnostics of a unit that does not parse.
+  static llvm::Expected<std::unique_ptr<KernelSource>>
+  fromProgram(llvm::StringRef json, llvm::StringRef entryUnit);
 
   ~KernelSource();
 
   llvm::StringRef getPath() const { return path; }
+  /// The text of the kernel's own file (for a program, the entry unit's
+  /// buffer).
   llvm::StringRef getText() const;
+  /// The name of the kernel's def in a program's entry unit; empty for a
+  /// file.
+  llvm::StringRef getEntryName() const { return entryName; }
+  /// The kernel file's module and the modules it imports.
+  ::tessera::frontend::ModuleSet &getModuleSet() { return *modules; }
 
   /// SHA-256 (hex) of the file's text and of the local files it imports.
   const std::string &getSourceHash() const { return sourceHash; }
@@ -62,16 +98,25 @@ public:
 
 private:
   friend class SourceScope;
-  KernelSource() = default;
-  llvm::Error initialize(std::unique_ptr<llvm::MemoryBuffer> buffer);
+  KernelSource();
+  llvm::Error initialize(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                         llvm::ArrayRef<std::string> modulePath);
+  /// Builds the modules of a parsed program (KernelSourceProgram.cpp).
+  llvm::Error initializeProgram(llvm::StringRef json,
+                                llvm::StringRef entryUnit);
 
   std::string path;
+  std::string entryName;
   llvm::SourceMgr sourceMgr;
+  /// The buffer of the kernel's own file.
+  unsigned mainBuffer = 0;
+  std::unique_ptr<::tessera::frontend::ModuleSet> modules;
   /// What scanning reported.
   std::string scanText;
   std::unique_ptr<llvm::raw_string_ostream> scanStream;
   std::unique_ptr<::tessera::frontend::DiagnosticEngine> scanDiags;
-  std::unique_ptr<::tessera::frontend::KernelModule> module;
+  /// The kernel file's module (owned by `modules`).
+  ::tessera::frontend::KernelModule *module = nullptr;
   std::string sourceHash;
   std::vector<std::string> localImports;
   std::mutex mutex;
@@ -86,6 +131,7 @@ public:
 
   KernelSource &getSource() { return source; }
   ::tessera::frontend::KernelModule &getModule() { return *source.module; }
+  ::tessera::frontend::ModuleSet &getModuleSet() { return *source.modules; }
   llvm::SourceMgr &getSourceMgr() { return source.sourceMgr; }
   ::tessera::frontend::DiagnosticEngine &getDiagnostics() { return diags; }
   /// An evaluator over the file's globals reporting to getDiagnostics().

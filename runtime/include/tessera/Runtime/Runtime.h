@@ -44,6 +44,9 @@ struct RuntimeOptions {
   std::string backend;
   /// Plugin files or directories searched first (`--plugin`).
   std::vector<std::string> pluginPaths;
+  /// Directories kernel files' imports are searched in first
+  /// (`--module-path`); TESSERA_MODULE_PATH and PYTHONPATH follow.
+  std::vector<std::string> modulePaths;
   /// The device index (TESSERA_DEVICE, default 0).
   std::optional<unsigned> device;
   /// The architecture to compile for (TESSERA_ARCH, default the device's).

@@ -2,12 +2,13 @@
 //
 // Every front door of the runtime takes the same session settings: the
 // `tessera` subcommands and the conformance runner as flags (`--backend`,
-// `--plugin`, `--device`, `--arch`, `--cache-dir`, `--no-cache`,
-// `--log-level`), the Python package as arguments of `tessera._C.Session`.
-// SessionSettings holds them, whatever they came from; SessionFlags
-// registers them as command-line options. A setting left unset falls back
-// to its environment variable (Environment.h) in resolveRuntimeOptions(),
-// so a flag given wins over its variable everywhere alike.
+// `--plugin`, `--module-path`, `--device`, `--arch`, `--cache-dir`,
+// `--no-cache`, `--log-level`), the Python package as arguments of
+// `tessera._C.Session`. SessionSettings holds them, whatever they came from;
+// SessionFlags registers them as command-line options. A setting left unset
+// falls back to its environment variable (Environment.h) in
+// resolveRuntimeOptions(), so a flag given wins over its variable everywhere
+// alike.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_RUNTIME_SESSIONFLAGS_H
@@ -31,6 +32,9 @@ struct SessionSettings {
   std::string backend;
   /// Plugin files or directories searched first (TESSERA_PLUGIN_PATH).
   std::vector<std::string> pluginPaths;
+  /// Directories kernel files' imports are searched in first
+  /// (TESSERA_MODULE_PATH and PYTHONPATH follow).
+  std::vector<std::string> modulePaths;
   /// The device index (TESSERA_DEVICE).
   std::optional<unsigned> device;
   /// The architecture to compile for (TESSERA_ARCH).
@@ -65,6 +69,7 @@ public:
 
   llvm::cl::opt<std::string> backend;
   llvm::cl::list<std::string> plugins;
+  llvm::cl::list<std::string> modulePaths;
   llvm::cl::opt<int> device;
   llvm::cl::opt<std::string> arch;
   llvm::cl::opt<std::string> cacheDir;

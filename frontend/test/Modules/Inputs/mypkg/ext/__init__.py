@@ -1,0 +1,1 @@
+# A subpackage: attribute access reaches its modules.
