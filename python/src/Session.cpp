@@ -27,12 +27,15 @@ PySession::PySession(std::unique_ptr<rt::Runtime> opened)
   }
   if (!runtime->getOptions().arch.empty())
     arch = runtime->getOptions().arch;
-  if (arch.empty())
-    if (llvm::Expected<TargetDescription> target =
-            runtime->getBackend().describe(""))
+  if (arch.empty()) {
+    // Compile-only without --arch: the backend's default architecture.
+    llvm::Expected<TargetDescription> target =
+        runtime->getBackend().describe("");
+    if (target)
       arch = target->arch;
     else
       llvm::consumeError(target.takeError());
+  }
   // The host CPU runs kernels on host memory; every other backend on a
   // device PyTorch calls "cuda" (NVIDIA's CUDA and AMD's ROCm builds alike).
   hostMemory = backend == rt::kFallbackBackend;
