@@ -20,6 +20,22 @@ void PackedArgs::resize(unsigned n) {
     pointers[i] = &storage[i];
 }
 
+/// Whether memory of `given` elements may be passed where the compiled
+/// kernel reads `expected`: the same type, or integers of one width that
+/// differ in signedness only (a backend records an unsigned pointee as the
+/// signless integer of its width; the bytes are the same).
+static bool isSamePointee(llvm::StringRef given, llvm::StringRef expected) {
+  if (given == expected)
+    return true;
+  const ScalarTypeInfo *a = lookupScalarType(given);
+  const ScalarTypeInfo *b = lookupScalarType(expected);
+  auto isInteger = [](const ScalarTypeInfo *t) {
+    return t && (t->cls == ScalarClass::SignedInt ||
+                 t->cls == ScalarClass::UnsignedInt);
+  };
+  return isInteger(a) && isInteger(b) && a->bits == b->bits;
+}
+
 static llvm::Error packError(const ArgPacker::Param &param,
                              const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -115,7 +131,8 @@ llvm::Error ArgPacker::pack(llvm::ArrayRef<KernelArg> args, PackedArgs &out,
     case Kind::Pointer:
       if (!arg.isPointer())
         return packError(param, "expected a pointer, got " + arg.describe());
-      if (!arg.getText().empty() && arg.getText() != param.pointee)
+      if (!arg.getText().empty() &&
+          !isSamePointee(arg.getText(), param.pointee))
         return packError(param, "expected a pointer to " + param.pointee +
                                     ", got " + arg.describe());
       store<uint64_t>(slot, arg.getAddress());
