@@ -51,7 +51,7 @@ static std::unique_ptr<Runtime> open(llvm::StringRef cacheDir, bool noCache) {
 /// session: compile (or load from the disk cache), load and run.
 static double firstLaunch(Runtime &rt) {
   JitKernel &add = llvm::cantFail(
-      rt.getKernel(kernelsDir + "/01_vector_add.py", "add_kernel"));
+      rt.getJitKernel(kernelsDir + "/01_vector_add.py", "add_kernel"));
   Buffer x = llvm::cantFail(rt.allocate(4, "fp32"));
   auto start = Clock::now();
   llvm::cantFail(add.launch(1, {x, x, x, int64_t(1)}, {{"BLOCK_SIZE", 1024}}));
@@ -88,7 +88,7 @@ int main(int argc, char **argv) {
 
   std::unique_ptr<Runtime> rt = open(cacheDir, /*noCache=*/false);
   JitKernel &add = llvm::cantFail(
-      rt->getKernel(kernelsDir + "/01_vector_add.py", "add_kernel"));
+      rt->getJitKernel(kernelsDir + "/01_vector_add.py", "add_kernel"));
   Buffer x = llvm::cantFail(rt->allocate(4, "fp32"));
   int64_t one = 1;
   auto launch = [&] {

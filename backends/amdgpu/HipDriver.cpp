@@ -388,7 +388,9 @@ llvm::Error HipDriver::launch(ModuleHandle handle, const LaunchConfig &config,
   if (hipError_t r = impl->library().api.hipModuleLaunchKernel(
           module.function, config.grid[0], config.grid[1], config.grid[2],
           static_cast<unsigned>(threads), 1, 1,
-          static_cast<unsigned>(config.sharedMemoryBytes), kNullStream,
+          static_cast<unsigned>(config.sharedMemoryBytes),
+          config.stream ? reinterpret_cast<hipStream_t>(config.stream)
+                        : kNullStream,
           args.empty() ? nullptr : params, nullptr))
     return impl->fail(
         llvm::formatv("{0} (grid {1}x{2}x{3}, {4} threads, {5} bytes of "

@@ -573,7 +573,9 @@ llvm::Error CudaDriver::launch(ModuleHandle handle, const LaunchConfig &config,
   if (CUresult r = impl->library().api.cuLaunchKernel(
           module.function, config.grid[0], config.grid[1], config.grid[2],
           static_cast<unsigned>(threads), 1, 1,
-          static_cast<unsigned>(config.sharedMemoryBytes), (*dev)->stream,
+          static_cast<unsigned>(config.sharedMemoryBytes),
+          config.stream ? reinterpret_cast<CUstream>(config.stream)
+                        : (*dev)->stream,
           args.empty() ? nullptr : params, nullptr))
     return impl->fail(
         llvm::formatv("{0} (grid {1}x{2}x{3}, {4} threads, {5} bytes of "

@@ -111,7 +111,7 @@ int mlir::tessera::conformance::runBenchmarks(int argc, char **argv) {
     session = std::move(*opened);
   }
   std::string backend = session ? session->backend
-                                : runtime::resolveBackendRequest(flags.backend);
+                                : runtime::resolveBackendRequest(flags.session.backend);
   bool onCpu = backend == runtime::kFallbackBackend;
   // The GUIDE's shapes take minutes per workload on a CPU.
   suiteOptions.scaledBenchmarks = scaledFlag || (onCpu && !full);

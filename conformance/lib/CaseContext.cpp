@@ -26,42 +26,20 @@ KernelArg DeviceTensor::arg(uint64_t offsetBytes) const {
                             getDTypeName(dtype), size);
 }
 
-llvm::Expected<runtime::JitKernel &>
+llvm::Expected<runtime::TunedKernel &>
 KernelLibrary::getKernel(llvm::StringRef stem, llvm::StringRef name) {
   return runtime.getKernel(suite.getKernelPath(stem), name);
 }
 
-llvm::Expected<runtime::JitKernel &>
+llvm::Expected<runtime::TunedKernel &>
 KernelLibrary::getUntunedKernel(llvm::StringRef stem, llvm::StringRef name) {
-  auto key = std::make_pair(stem.str(), name.str());
-  auto it = untuned.find(key);
-  if (it != untuned.end())
-    return *it->second;
-  llvm::Expected<KernelFile &> file = suite.getKernelFile(stem);
-  if (!file)
-    return file.takeError();
-  llvm::Expected<std::string> text = file->getTextWithoutAutotune(name);
-  if (!text)
-    return text.takeError();
-  // Same path as the file, so that local imports and diagnostics read as
-  // the file's; the text differs, and so does every cache key.
-  llvm::Expected<std::unique_ptr<runtime::KernelSource>> source =
-      runtime::KernelSource::fromText(*text, file->getPath());
-  if (!source)
-    return source.takeError();
-  std::shared_ptr<runtime::KernelSource> shared = std::move(*source);
-  llvm::Expected<std::unique_ptr<runtime::JitKernel>> kernel =
-      runtime::JitKernel::create(runtime, shared, name);
+  llvm::Expected<runtime::TunedKernel &> kernel = getKernel(stem, name);
   if (!kernel)
     return kernel.takeError();
-  untunedSources.push_back(std::move(shared));
-  runtime::JitKernel &result = **kernel;
-  untuned.emplace(std::move(key), std::move(*kernel));
-  return result;
+  return kernel->getUntuned();
 }
 
-CompileOrigin
-KernelLibrary::classify(const runtime::CompiledSpecialization &compiled) {
+CompileOrigin KernelLibrary::classify(const runtime::KernelVariant &compiled) {
   if (!recorded.insert(&compiled).second)
     return CompileOrigin::Reused;
   return compiled.fromDiskCache ? CompileOrigin::DiskCache
@@ -180,7 +158,7 @@ void CaseContext::launch(llvm::StringRef name, const runtime::Grid &grid,
                          const KernelConfig *config) {
   if (hasFailed())
     return;
-  llvm::Expected<runtime::JitKernel &> kernel =
+  llvm::Expected<runtime::TunedKernel &> kernel =
       config ? kernels.getUntunedKernel(file, name)
              : kernels.getKernel(file, name);
   if (!kernel) {
@@ -231,7 +209,7 @@ void CaseContext::launch(llvm::StringRef name, const runtime::Grid &grid,
   }
 }
 
-void CaseContext::compileLaunch(runtime::JitKernel &kernel,
+void CaseContext::compileLaunch(runtime::TunedKernel &kernel,
                                 llvm::ArrayRef<KernelArg> args,
                                 llvm::ArrayRef<runtime::NamedKernelArg> kwargs,
                                 const runtime::LaunchOptions &options) {
@@ -242,7 +220,7 @@ void CaseContext::compileLaunch(runtime::JitKernel &kernel,
       configs.push_back(i);
   }
   for (std::optional<unsigned> config : configs) {
-    llvm::Expected<const runtime::CompiledSpecialization *> result =
+    llvm::Expected<const runtime::KernelVariant *> result =
         kernel.compile(args, kwargs, options, config);
     if (!result) {
       fail(result.takeError());
@@ -252,9 +230,8 @@ void CaseContext::compileLaunch(runtime::JitKernel &kernel,
   }
 }
 
-void CaseContext::addCompileRecord(
-    const runtime::JitKernel &kernel,
-    const runtime::CompiledSpecialization &result) {
+void CaseContext::addCompileRecord(const runtime::TunedKernel &kernel,
+                                   const runtime::KernelVariant &result) {
   // A case launching one specialization twice compiled it once.
   if (!compiledHere.insert(&result).second)
     return;
@@ -268,7 +245,7 @@ void CaseContext::addCompileRecord(
   record.spillBytes = binary.spillBytes;
   record.sharedMemoryBytes = binary.sharedMemoryBytes;
   record.format = binary.format;
-  record.binaryBytes = binary.binary.size();
+  record.binaryBytes = result.binarySize;
   record.seconds = result.seconds;
   record.origin = kernels.classify(result);
   compiled.push_back(std::move(record));

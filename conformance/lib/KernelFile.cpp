@@ -120,35 +120,6 @@ llvm::Expected<KernelInfo> KernelFile::getKernel(llvm::StringRef name) {
   return info;
 }
 
-llvm::Expected<std::string>
-KernelFile::getTextWithoutAutotune(llvm::StringRef name) {
-  llvm::Expected<const fe::JitFunction *> fn =
-      findJitFunction(*impl->module, path, name);
-  if (!fn)
-    return fn.takeError();
-  const fe::DecoratorInfo *autotune =
-      (*fn)->findDecorator(fe::DecoratorKind::Autotune);
-  if (!autotune)
-    return text;
-  const char *base =
-      impl->sourceMgr.getMemoryBuffer(impl->sourceMgr.getMainFileID())
-          ->getBufferStart();
-  const fe::SourceRange &range = autotune->expr->getRange();
-  size_t begin = range.begin.getPointer() - base;
-  size_t end = range.end.getPointer() - base;
-  // The range covers the expression; the '@' comes before it.
-  size_t at = text.rfind('@', begin);
-  if (at == std::string::npos || end > text.size())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "cannot locate the @triton.autotune of '" +
-                                       name + "' in '" + path + "'");
-  std::string result = text;
-  for (size_t i = at; i < end; ++i)
-    if (result[i] != '\n')
-      result[i] = ' ';
-  return result;
-}
-
 const fe::HostValue *KernelConfig::lookup(llvm::StringRef name) const {
   for (const auto &[key, value] : constexprs)
     if (key == name)

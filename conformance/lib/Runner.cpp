@@ -158,7 +158,7 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
 
   if (list) {
     // Listing opens no device: the config mode comes from the flags.
-    std::string backend = runtime::resolveBackendRequest(flags.backend);
+    std::string backend = runtime::resolveBackendRequest(flags.session.backend);
     llvm::Expected<ConfigMode> mode = getConfigMode(
         flags, backend == runtime::kFallbackBackend ? ConfigMode::Subset
                                                     : ConfigMode::Tune);

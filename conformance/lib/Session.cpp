@@ -16,28 +16,7 @@ using namespace mlir::tessera::conformance;
 namespace cl = llvm::cl;
 
 SessionFlags::SessionFlags(cl::OptionCategory &category)
-    : backend("backend",
-              cl::desc("Backend plugin, or 'auto' [TESSERA_BACKEND]"),
-              cl::value_desc("name"), cl::cat(category)),
-      plugins("plugin",
-              cl::desc("A plugin file or directory to search first "
-                       "(repeatable) [TESSERA_PLUGIN_PATH]"),
-              cl::value_desc("path"), cl::cat(category)),
-      device("device", cl::desc("Device index [TESSERA_DEVICE]"),
-             cl::value_desc("n"), cl::init(-1), cl::cat(category)),
-      arch("arch", cl::desc("Architecture to compile for [TESSERA_ARCH]"),
-           cl::value_desc("arch"), cl::cat(category)),
-      cacheDir("cache-dir",
-               cl::desc("Kernel cache directory [TESSERA_CACHE_DIR]"),
-               cl::value_desc("dir"), cl::cat(category)),
-      noCache("no-cache",
-              cl::desc("Neither read nor write the kernel cache "
-                       "[TESSERA_DISABLE_CACHE=1]"),
-              cl::cat(category)),
-      logLevel("log-level",
-               cl::desc("trace, debug, info, warn, error or off "
-                        "[TESSERA_LOG_LEVEL]"),
-               cl::value_desc("level"), cl::cat(category)),
+    : session(category),
       kernelFilters("kernel",
                     cl::desc("Only the cases whose id (FILE/KERNEL/CASE) "
                              "contains this string, or matches it as a glob "
@@ -100,18 +79,11 @@ mlir::tessera::conformance::getConfigMode(const SessionFlags &flags,
 llvm::Expected<Session>
 mlir::tessera::conformance::openSession(const SessionFlags &flags,
                                         bool compileOnly) {
-  if (flags.logLevel.getNumOccurrences())
-    getLogger().set_level(spdlog::level::from_str(flags.logLevel));
-  runtime::RuntimeOptions options;
-  options.backend = flags.backend;
-  options.pluginPaths.assign(flags.plugins.begin(), flags.plugins.end());
-  if (flags.device >= 0)
-    options.device = static_cast<unsigned>(flags.device.getValue());
-  options.arch = flags.arch;
-  if (flags.cacheDir.getNumOccurrences())
-    options.cacheDirectory = flags.cacheDir.getValue();
-  if (flags.noCache)
-    options.disableCache = true;
+  llvm::Expected<runtime::RuntimeOptions> given =
+      flags.session.getRuntimeOptions();
+  if (!given)
+    return given.takeError();
+  runtime::RuntimeOptions options = std::move(*given);
   options.compileOnly = compileOnly;
 
   Session session;

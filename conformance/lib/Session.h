@@ -1,12 +1,13 @@
 //===- Session.h - Flags and setup shared by conformance and bench -*- C++
 //-*-===//
 //
-// Both subcommands take the runtime's session flags (--backend, --plugin,
-// --device, --arch, --cache-dir, --no-cache, --log-level, mirroring the
-// TESSERA_* variables) and the runner's own (--kernels-dir, --configs), and
-// open one runtime session. The options are constructed per call, never as
-// globals: the `tessera` binary registers its own options for its other
-// subcommands, and LLVM's option registry is process-wide.
+// Both subcommands take the runtime's session flags (runtime::SessionFlags:
+// --backend, --plugin, --device, --arch, --cache-dir, --no-cache,
+// --log-level, mirroring the TESSERA_* variables) and the runner's own
+// (--kernels-dir, --configs), and open one runtime session. The options are
+// constructed per call, never as globals: the `tessera` binary registers its
+// own options for its other subcommands, and LLVM's option registry is
+// process-wide.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_CONFORMANCE_LIB_SESSION_H
@@ -14,6 +15,7 @@
 
 #include "tessera/Conformance/Suite.h"
 #include "tessera/Runtime/Runtime.h"
+#include "tessera/Runtime/SessionFlags.h"
 
 #include "llvm/Support/CommandLine.h"
 
@@ -22,16 +24,13 @@
 
 namespace mlir::tessera::conformance {
 
+/// The runtime's session flags (runtime::SessionFlags: --backend,
+/// --plugin, --device, --arch, --cache-dir, --no-cache, --log-level) and the
+/// runner's own.
 struct SessionFlags {
   explicit SessionFlags(llvm::cl::OptionCategory &category);
 
-  llvm::cl::opt<std::string> backend;
-  llvm::cl::list<std::string> plugins;
-  llvm::cl::opt<int> device;
-  llvm::cl::opt<std::string> arch;
-  llvm::cl::opt<std::string> cacheDir;
-  llvm::cl::opt<bool> noCache;
-  llvm::cl::opt<std::string> logLevel;
+  runtime::SessionFlags session;
   llvm::cl::list<std::string> kernelFilters;
   llvm::cl::opt<std::string> kernelsDir;
   llvm::cl::opt<std::string> configs;

@@ -64,24 +64,6 @@ TEST(KernelFileTest, ReadsParamsAndConfigs) {
             std::string::npos);
 }
 
-TEST(KernelFileTest, BlanksTheAutotuneDecorator) {
-  llvm::Expected<std::unique_ptr<KernelFile>> file =
-      KernelFile::fromText(kTuned, "tuned.py");
-  ASSERT_TRUE(static_cast<bool>(file));
-  llvm::Expected<std::string> text = (*file)->getTextWithoutAutotune("k");
-  ASSERT_TRUE(static_cast<bool>(text)) << llvm::toString(text.takeError());
-  EXPECT_EQ(text->size(), kTuned.size());
-  EXPECT_EQ(llvm::StringRef(*text).count('\n'), kTuned.count('\n'));
-  // k's decorator is gone, bad's is kept.
-  EXPECT_EQ(llvm::StringRef(*text).count("@triton.autotune"), 1u);
-  llvm::Expected<std::unique_ptr<KernelFile>> plain =
-      KernelFile::fromText(*text, "tuned.py");
-  ASSERT_TRUE(static_cast<bool>(plain)) << llvm::toString(plain.takeError());
-  llvm::Expected<KernelInfo> k = (*plain)->getKernel("k");
-  ASSERT_TRUE(static_cast<bool>(k));
-  EXPECT_FALSE(k->autotuned);
-}
-
 TEST(KernelFileTest, TutorialConfigsAreValid) {
   struct Expected {
     const char *stem, *kernel;

@@ -26,7 +26,13 @@ std::string TuneCandidate::str() const {
 Autotuner::Autotuner(std::vector<TuneCandidate> candidates, TuningStore *store,
                      TuningScope scope)
     : candidates(std::move(candidates)), store(store), scope(std::move(scope)) {
+  for (const TuneCandidate &candidate : this->candidates)
+    names.push_back(candidate.str());
 }
+
+Autotuner::Autotuner(std::vector<std::string> configNames, TuningStore *store,
+                     TuningScope scope)
+    : names(std::move(configNames)), store(store), scope(std::move(scope)) {}
 
 std::optional<unsigned> Autotuner::lookup(llvm::StringRef key) const {
   std::lock_guard<std::mutex> lock(mutex);
@@ -44,8 +50,8 @@ std::optional<unsigned> Autotuner::recall(llvm::StringRef key) {
   std::optional<TuningRecord> record = store->lookup(scope, key);
   if (!record)
     return std::nullopt;
-  for (unsigned i = 0, e = candidates.size(); i < e; ++i) {
-    if (candidates[i].str() != record->config)
+  for (unsigned i = 0, e = names.size(); i < e; ++i) {
+    if (names[i] != record->config)
       continue;
     getLogger().debug("autotune {} [{}]: remembered {} ({} ms)",
                       scope.kernelName, key.str(), record->config,
@@ -65,35 +71,39 @@ llvm::Expected<unsigned> Autotuner::select(llvm::StringRef key,
                                            const Measure &measure) {
   if (std::optional<unsigned> index = recall(key))
     return *index;
-  if (candidates.empty())
+  if (names.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "autotune: kernel '" + scope.kernelName +
                                        "' has no configs");
 
   std::vector<unsigned> indices(allowed.begin(), allowed.end());
   if (indices.empty())
-    for (unsigned i = 0, e = candidates.size(); i < e; ++i)
+    for (unsigned i = 0, e = names.size(); i < e; ++i)
       indices.push_back(i);
 
-  lastTimings.assign(candidates.size(),
-                     std::numeric_limits<double>::quiet_NaN());
+  lastTimings.assign(names.size(), std::numeric_limits<double>::quiet_NaN());
   std::optional<unsigned> best;
   double bestMs = std::numeric_limits<double>::infinity();
   std::string firstFailure;
   for (unsigned index : indices) {
-    assert(index < candidates.size() && "candidate index out of range");
+    if (index >= names.size())
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "autotune: kernel '" + scope.kernelName +
+                                         "' has no config " +
+                                         llvm::Twine(index) + " (it has " +
+                                         llvm::Twine(names.size()) + ")");
     llvm::Expected<double> ms = measure(index);
     if (!ms) {
       std::string why = llvm::toString(ms.takeError());
       getLogger().debug("autotune {} [{}]: {} failed: {}", scope.kernelName,
-                        key.str(), candidates[index].str(), why);
+                        key.str(), names[index], why);
       if (firstFailure.empty())
-        firstFailure = candidates[index].str() + ": " + why;
+        firstFailure = names[index] + ": " + why;
       continue;
     }
     lastTimings[index] = *ms;
     getLogger().debug("autotune {} [{}]: {} took {} ms", scope.kernelName,
-                      key.str(), candidates[index].str(), *ms);
+                      key.str(), names[index], *ms);
     if (*ms < bestMs) {
       bestMs = *ms;
       best = index;
@@ -106,15 +116,14 @@ llvm::Expected<unsigned> Autotuner::select(llvm::StringRef key,
                                        "' failed; the first: " + firstFailure);
 
   getLogger().info("autotune {} [{}]: chose {} ({} ms, {} configs timed)",
-                   scope.kernelName, key.str(), candidates[*best].str(), bestMs,
+                   scope.kernelName, key.str(), names[*best], bestMs,
                    indices.size());
   {
     std::lock_guard<std::mutex> lock(mutex);
     chosen[key] = *best;
   }
   if (store)
-    if (llvm::Error err =
-            store->store(scope, key, {candidates[*best].str(), bestMs}))
+    if (llvm::Error err = store->store(scope, key, {names[*best], bestMs}))
       // Persisting only saves time later; a read-only cache is no failure.
       getLogger().warn("autotune: cannot remember the result: {}",
                        llvm::toString(std::move(err)));

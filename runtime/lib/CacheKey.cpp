@@ -47,6 +47,7 @@ std::string CacheKeyInputs::str() const {
   field("options", options);
   field("pipeline", pipelineHash);
   field("source", sourceHash);
+  field("module", moduleHash);
   field("kernel", kernelName);
   field("specialization", specialization);
   return text;

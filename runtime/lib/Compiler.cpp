@@ -87,12 +87,57 @@ KernelCompiler::getStageNames(const CompileOptions &options) {
   return pipeline.getStageNames();
 }
 
-llvm::Expected<CompileResult>
-KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
-                        EmitStage stage) {
-  SourceScope scope(source);
-  namespace fe = ::tessera::frontend;
+//===----------------------------------------------------------------------===//
+// The stages of a compilation
+//===----------------------------------------------------------------------===//
+
+struct CompileJob::Impl {
+  Impl(KernelSource &source, const CompileRequest &request)
+      : source(source), request(request), scope(source),
+        mlirStream(mlirDiagnostics) {}
+
+  KernelSource &source;
+  CompileRequest request;
+  /// Holds the source's lock for the whole compilation.
+  SourceScope scope;
   std::string mlirDiagnostics;
+  llvm::raw_string_ostream mlirStream;
+
+  std::optional<::tessera::frontend::Specialization> spec;
+  CompileResult result;
+  std::optional<TargetDescription> target;
+  std::optional<Pipeline> pipeline;
+  PipelineOptions pipelineOptions;
+
+  /// After lower(): one context per compilation, so that compilations on
+  /// several threads never share MLIR state (its own thread pool is not
+  /// needed for one kernel).
+  std::unique_ptr<MLIRContext> context;
+  std::unique_ptr<SourceMgrDiagnosticHandler> handler;
+  std::unique_ptr<ScopedDiagnosticHandler> remarkHandler;
+  OwningOpRef<ModuleOp> module;
+  bool ran = false;
+};
+
+CompileJob::CompileJob(std::unique_ptr<Impl> impl) : impl(std::move(impl)) {}
+CompileJob::~CompileJob() {
+  // The module and the handlers belong to the context: they go first.
+  if (impl) {
+    impl->module = nullptr;
+    impl->remarkHandler.reset();
+    impl->handler.reset();
+    impl->context.reset();
+  }
+}
+const CompileResult &CompileJob::getResult() const { return impl->result; }
+bool CompileJob::isLowered() const { return bool(impl->module); }
+
+llvm::Expected<std::unique_ptr<CompileJob>>
+KernelCompiler::specialize(KernelSource &source,
+                           const CompileRequest &request) {
+  namespace fe = ::tessera::frontend;
+  auto impl = std::make_unique<CompileJob::Impl>(source, request);
+  SourceScope &scope = impl->scope;
 
   // The specialization: signature, named constexprs, autotune config and
   // heuristics, resolved by the frontend.
@@ -118,10 +163,10 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
                                 request.autotuneConfig, scope.getDiagnostics());
   }
   if (failed(spec))
-    return compileFailure(scope, mlirDiagnostics,
+    return compileFailure(scope, impl->mlirDiagnostics,
                           "cannot specialize kernel '" + request.kernel + "'");
 
-  CompileResult result;
+  CompileResult &result = impl->result;
   result.specialization = spec->key();
   result.options = request.options;
   CompileOptions &options = result.options;
@@ -138,6 +183,7 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
   options.numWarps = request.numWarps.value_or(options.numWarps);
   options.numStages = request.numStages.value_or(options.numStages);
   options.numCTAs = request.numCTAs.value_or(options.numCTAs);
+  impl->spec = std::move(*spec);
 
   llvm::Expected<TargetDescription> target = backend->describe(options.arch);
   if (!target)
@@ -147,80 +193,119 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
   Pipeline pipeline = buildCorePipeline();
   if (llvm::Error err = backend->buildPipeline(pipeline, *target, options))
     return std::move(err);
-  PipelineOptions pipelineOptions =
-      backend->getPipelineOptions(*target, options);
+  impl->pipelineOptions = backend->getPipelineOptions(*target, options);
+  impl->target = std::move(*target);
+  impl->pipeline = std::move(pipeline);
+  return std::unique_ptr<CompileJob>(new CompileJob(std::move(impl)));
+}
 
-  bool useCache = cache && stage == EmitStage::Binary && dump.after.empty();
-  if (stage == EmitStage::Binary) {
-    CacheKeyInputs inputs;
-    inputs.tesseraVersion = getTesseraVersion().str();
-    inputs.plugin = plugin;
-    std::call_once(pluginBinaryOnce,
-                   [&] { pluginBinary = hashPluginFile(plugin.path); });
-    inputs.pluginBinary = pluginBinary;
-    inputs.target = target->str();
-    inputs.options = options.str();
-    inputs.pipelineHash = pipeline.hash(pipelineOptions);
-    inputs.sourceHash = source.getSourceHash();
-    inputs.kernelName = request.kernel;
-    inputs.specialization =
-        result.specialization + (request.debug ? " debug" : "");
-    result.cacheKey = computeCacheKey(inputs);
-    if (useCache) {
-      if (std::optional<std::string> payload = cache->lookup(result.cacheKey)) {
-        llvm::Expected<CompiledKernel> kernel =
-            CompiledKernel::deserialize(*payload);
-        if (kernel) {
-          result.kernel = std::move(*kernel);
-          result.cacheHit = true;
-          auto remarks = result.kernel->metadata.find(kRemarksKey);
-          if (remarks != result.kernel->metadata.end())
-            result.remarks = remarks->second;
-          return result;
-        }
-        // Written by another version of the serializer: rebuild it.
-        getLogger().debug("kernel cache: entry {} is stale: {}",
-                          result.cacheKey, llvm::toString(kernel.takeError()));
-      }
-    }
-  }
-
-  // One context per compilation: compilations on several threads never
-  // share MLIR state, and the context's own thread pool is not needed for
-  // one kernel.
+llvm::Error KernelCompiler::lower(CompileJob &job) {
+  namespace fe = ::tessera::frontend;
+  CompileJob::Impl &impl = *job.impl;
+  if (impl.module)
+    return llvm::Error::success();
+  SourceScope &scope = impl.scope;
   DialectRegistry registry;
   registerAllDialects(registry);
   backend->registerDialects(registry);
-  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  impl.context =
+      std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
+  MLIRContext &context = *impl.context;
   fe::loadFrontendDialects(context);
-  llvm::raw_string_ostream mlirStream(mlirDiagnostics);
   // Errors of later stages point into the kernel file too, so they print
   // with its source line and caret.
-  SourceMgrDiagnosticHandler handler(scope.getSourceMgr(), &context,
-                                     mlirStream);
+  impl.handler = std::make_unique<SourceMgrDiagnosticHandler>(
+      scope.getSourceMgr(), &context, impl.mlirStream);
   // A remark is for the kernel's author: its line and caret, without the
   // note printing the operation in the IR (errors keep it).
-  ScopedDiagnosticHandler remarks(&context, [&](Diagnostic &diag) {
-    if (diag.getSeverity() != DiagnosticSeverity::Remark)
-      return failure();
-    handler.emitDiagnostic(diag.getLocation(), diag.str(),
-                           DiagnosticSeverity::Remark);
-    return success();
-  });
+  SourceMgrDiagnosticHandler *handler = impl.handler.get();
+  impl.remarkHandler = std::make_unique<ScopedDiagnosticHandler>(
+      &context, [handler](Diagnostic &diag) {
+        if (diag.getSeverity() != DiagnosticSeverity::Remark)
+          return failure();
+        handler->emitDiagnostic(diag.getLocation(), diag.str(),
+                                DiagnosticSeverity::Remark);
+        return success();
+      });
 
   fe::CompileOptions frontendOptions;
-  frontendOptions.debug = request.debug;
-  OwningOpRef<ModuleOp> module =
-      fe::lowerKernel(scope.getModule(), request.kernel, *spec, context,
-                      scope.getDiagnostics(), frontendOptions);
-  if (!module)
-    return compileFailure(scope, mlirDiagnostics,
-                          "cannot lower kernel '" + request.kernel + "'");
+  frontendOptions.debug = impl.request.debug;
+  impl.module =
+      fe::lowerKernel(scope.getModule(), impl.request.kernel, *impl.spec,
+                      context, scope.getDiagnostics(), frontendOptions);
+  if (!impl.module)
+    return compileFailure(scope, impl.mlirDiagnostics,
+                          "cannot lower kernel '" + impl.request.kernel + "'");
+
+  // The module as the frontend built it, without locations: what the
+  // kernel computes, whatever files and globals it came from.
+  std::string printed;
+  {
+    llvm::raw_string_ostream os(printed);
+    OpPrintingFlags flags;
+    flags.enableDebugInfo(false);
+    impl.module->print(os, flags);
+  }
+  CompileResult &result = impl.result;
+  result.moduleHash = sha256Hex(printed);
+
+  CacheKeyInputs inputs;
+  inputs.tesseraVersion = getTesseraVersion().str();
+  inputs.plugin = plugin;
+  std::call_once(pluginBinaryOnce,
+                 [&] { pluginBinary = hashPluginFile(plugin.path); });
+  inputs.pluginBinary = pluginBinary;
+  inputs.target = impl.target->str();
+  inputs.options = result.options.str();
+  inputs.pipelineHash = impl.pipeline->hash(impl.pipelineOptions);
+  inputs.sourceHash = impl.source.getSourceHash();
+  inputs.moduleHash = result.moduleHash;
+  inputs.kernelName = impl.request.kernel;
+  inputs.specialization =
+      result.specialization + (impl.request.debug ? " debug" : "");
+  result.cacheKey = computeCacheKey(inputs);
+  return llvm::Error::success();
+}
+
+llvm::Expected<CompileResult> KernelCompiler::run(CompileJob &job,
+                                                  EmitStage stage) {
+  CompileJob::Impl &impl = *job.impl;
+  assert(!impl.ran && "a compile job runs once");
+  impl.ran = true;
+  if (llvm::Error err = lower(job))
+    return std::move(err);
+  SourceScope &scope = impl.scope;
+  CompileResult &result = impl.result;
+  const CompileRequest &request = impl.request;
+  const CompileOptions &options = result.options;
+  const TargetDescription &target = *impl.target;
+  Pipeline &pipeline = *impl.pipeline;
+  std::string &mlirDiagnostics = impl.mlirDiagnostics;
+
   if (stage == EmitStage::Tessera) {
     llvm::raw_string_ostream os(result.text);
-    module->print(os);
+    impl.module->print(os);
     os << "\n";
-    return result;
+    return std::move(result);
+  }
+
+  bool useCache = cache && stage == EmitStage::Binary && dump.after.empty();
+  if (useCache) {
+    if (std::optional<std::string> payload = cache->lookup(result.cacheKey)) {
+      llvm::Expected<CompiledKernel> kernel =
+          CompiledKernel::deserialize(*payload);
+      if (kernel) {
+        result.kernel = std::move(*kernel);
+        result.cacheHit = true;
+        auto remarks = result.kernel->metadata.find(kRemarksKey);
+        if (remarks != result.kernel->metadata.end())
+          result.remarks = remarks->second;
+        return std::move(result);
+      }
+      // Written by another version of the serializer: rebuild it.
+      getLogger().debug("kernel cache: entry {} is stale: {}", result.cacheKey,
+                        llvm::toString(kernel.takeError()));
+    }
   }
 
   std::string stopAfter;
@@ -231,7 +316,8 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
       return before.takeError();
     stopAfter = *before;
   }
-  if (failed(pipeline.run(*module, pipelineOptions, "", stopAfter, dump)))
+  if (failed(pipeline.run(*impl.module, impl.pipelineOptions, "", stopAfter,
+                          dump)))
     return compileFailure(scope, mlirDiagnostics,
                           "the pipeline failed on kernel '" + request.kernel +
                               "'");
@@ -241,14 +327,14 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
   mlirDiagnostics.clear();
   if (stage == EmitStage::TesseraGPU) {
     llvm::raw_string_ostream os(result.text);
-    module->print(os);
+    impl.module->print(os);
     os << "\n";
-    return result;
+    return std::move(result);
   }
 
   llvm::LLVMContext llvmContext;
   llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
-      backend->translateToLLVMIR(*module, llvmContext, *target, options);
+      backend->translateToLLVMIR(*impl.module, llvmContext, target, options);
   if (!llvmModule) {
     std::string why = llvm::toString(llvmModule.takeError());
     return compileFailure(scope, mlirDiagnostics, why);
@@ -256,30 +342,30 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
   if (stage == EmitStage::LLVMIR) {
     llvm::raw_string_ostream os(result.text);
     (*llvmModule)->print(os, /*AAW=*/nullptr);
-    return result;
+    return std::move(result);
   }
   if (stage == EmitStage::Assembly) {
     llvm::Expected<std::string> assembly =
-        backend->emitAssembly(**llvmModule, *target, options);
+        backend->emitAssembly(**llvmModule, target, options);
     if (!assembly)
       return assembly.takeError();
     result.text = std::move(*assembly);
-    return result;
+    return std::move(result);
   }
 
   llvm::Expected<CompiledKernel> kernel =
-      backend->emitBinary(**llvmModule, request.kernel, *target, options);
+      backend->emitBinary(**llvmModule, request.kernel, target, options);
   if (!kernel)
     return kernel.takeError();
   result.remarks += mlirDiagnostics;
   if (!result.remarks.empty())
     kernel->metadata[kRemarksKey] = result.remarks;
-  if (cache && stage == EmitStage::Binary) {
+  if (cache) {
     // Stored even after a dump: the binary is the same either way.
     if (llvm::Error err =
             cache->store(result.cacheKey, kernel->serialize(),
                          {{"kernel", request.kernel},
-                          {"file", source.getPath().str()},
+                          {"file", impl.source.getPath().str()},
                           {"specialization", result.specialization},
                           {"backend", plugin.name + " " + plugin.version},
                           {"arch", options.arch}}))
@@ -288,5 +374,14 @@ KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
                        request.kernel, llvm::toString(std::move(err)));
   }
   result.kernel = std::move(*kernel);
-  return result;
+  return std::move(result);
+}
+
+llvm::Expected<CompileResult>
+KernelCompiler::compile(KernelSource &source, const CompileRequest &request,
+                        EmitStage stage) {
+  llvm::Expected<std::unique_ptr<CompileJob>> job = specialize(source, request);
+  if (!job)
+    return job.takeError();
+  return run(**job, stage);
 }

@@ -2,7 +2,7 @@
 #include "tessera/Runtime/Runtime.h"
 
 #include "tessera/Runtime/Environment.h"
-#include "tessera/Runtime/JitKernel.h"
+#include "tessera/Runtime/TunedKernel.h"
 #include "tessera/Support/Logging.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -146,8 +146,8 @@ Runtime::getSource(llvm::StringRef path) {
   return shared;
 }
 
-llvm::Expected<JitKernel &> Runtime::getKernel(llvm::StringRef path,
-                                               llvm::StringRef name) {
+llvm::Expected<TunedKernel &> Runtime::getKernel(llvm::StringRef path,
+                                                 llvm::StringRef name) {
   llvm::Expected<std::shared_ptr<KernelSource>> source = getSource(path);
   if (!source)
     return source.takeError();
@@ -160,7 +160,19 @@ llvm::Expected<JitKernel &> Runtime::getKernel(llvm::StringRef path,
       JitKernel::create(*this, *source, name);
   if (!kernel)
     return kernel.takeError();
-  JitKernel &result = **kernel;
-  kernels.emplace(std::move(key), std::move(*kernel));
+  llvm::Expected<std::unique_ptr<TunedKernel>> tuned =
+      TunedKernel::create(std::move(*kernel));
+  if (!tuned)
+    return tuned.takeError();
+  TunedKernel &result = **tuned;
+  kernels.emplace(std::move(key), std::move(*tuned));
   return result;
+}
+
+llvm::Expected<JitKernel &> Runtime::getJitKernel(llvm::StringRef path,
+                                                  llvm::StringRef name) {
+  llvm::Expected<TunedKernel &> kernel = getKernel(path, name);
+  if (!kernel)
+    return kernel.takeError();
+  return kernel->getJitKernel();
 }

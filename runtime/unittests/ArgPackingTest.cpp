@@ -104,6 +104,21 @@ TEST(ArgPackingTest, MismatchesNameTheParameter) {
             "the kernel takes 4 runtime arguments, the launch passes 1");
 }
 
+TEST(ArgPackingTest, IntegerPointeesDifferingInSignOnly) {
+  // A backend records a *u32 parameter as the signless *i32 of its width.
+  llvm::Expected<ArgPacker> packer = ArgPacker::create({{"x", "*i32"}});
+  ASSERT_EXPECTED(packer);
+  PackedArgs packed;
+  EXPECT_EQ(errorOf(packer->pack({KernelArg::pointer(64, "u32")}, packed)),
+            "success");
+  EXPECT_EQ(errorOf(packer->pack({KernelArg::pointer(64, "u16")}, packed)),
+            "argument 'x' (*i32): expected a pointer to i32, got a pointer to "
+            "u16");
+  EXPECT_EQ(errorOf(packer->pack({KernelArg::pointer(64, "fp32")}, packed)),
+            "argument 'x' (*i32): expected a pointer to i32, got a pointer to "
+            "fp32");
+}
+
 TEST(ArgPackingTest, NamesAndSelection) {
   // Emitters may name parameters by position; the runtime's names win, and
   // a launch can pick the runtime arguments out of all bound values.

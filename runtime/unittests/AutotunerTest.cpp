@@ -195,3 +195,33 @@ TEST(AutotunerTest, UnreadableRecordsAreReplaced) {
   EXPECT_EQ(measure.measured, 3u);
   EXPECT_TRUE(store.lookup(makeScope(), "M=64"));
 }
+
+TEST(AutotunerTest, ConfigsKnownByTheirText) {
+  // An embedder's configs (the Python package's triton.Config objects) are
+  // known by their text; records are shared with tuners over candidates.
+  ScratchDirectory dir;
+  TuningStore store(dir.path());
+  std::vector<std::string> names;
+  for (const TuneCandidate &c : makeCandidates())
+    names.push_back(c.str());
+  Autotuner byName(names, &store, makeScope());
+  EXPECT_TRUE(byName.getCandidates().empty());
+  EXPECT_EQ(byName.getConfigNames(), llvm::ArrayRef<std::string>(names));
+  llvm::Expected<unsigned> best =
+      byName.select("M=64", {}, [](unsigned i) -> llvm::Expected<double> {
+        return i == 2 ? 0.5 : 1.0;
+      });
+  ASSERT_EXPECTED(best);
+  EXPECT_EQ(*best, 2u);
+  EXPECT_EQ(byName.recall("M=64"), 2u);
+  std::string message = errorOf(
+      byName
+          .select("M=128", {7},
+                  [](unsigned) -> llvm::Expected<double> { return 1.0; })
+          .takeError());
+  EXPECT_EQ(message, "autotune: kernel 'matmul_kernel' has no config 7 (it "
+                     "has 3)");
+
+  Autotuner byCandidate(makeCandidates(), &store, makeScope());
+  EXPECT_EQ(byCandidate.recall("M=64"), 2u);
+}

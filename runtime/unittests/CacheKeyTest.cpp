@@ -39,6 +39,7 @@ CacheKeyInputs baseInputs() {
   in.options = "arch=x86-64 num-warps=4 num-stages=3";
   in.pipelineHash = "0123abcd";
   in.sourceHash = "feedface";
+  in.moduleHash = "0badc0de";
   in.kernelName = "add_kernel";
   in.specialization = "add_kernel(*fp32:16,*fp32:16,*fp32:16,i32,1024)";
   return in;
@@ -66,6 +67,8 @@ TEST(CacheKeyTest, EveryInputChangesTheKey) {
       [](CacheKeyInputs &in) { in.options = "num-warps=8"; },
       [](CacheKeyInputs &in) { in.pipelineHash = "0123abce"; },
       [](CacheKeyInputs &in) { in.sourceHash = "feedfacf"; },
+      // A helper or global from a module outside the source hash changed.
+      [](CacheKeyInputs &in) { in.moduleHash = "0badc0df"; },
       [](CacheKeyInputs &in) { in.kernelName = "sub_kernel"; },
       [](CacheKeyInputs &in) {
         in.specialization = "add_kernel(*fp32:16,*fp32:16,*fp32,i32,1024)";

@@ -11,6 +11,7 @@
 #include "tessera/Runtime/AtomicFile.h"
 #include "tessera/Runtime/JitKernel.h"
 #include "tessera/Runtime/Runtime.h"
+#include "tessera/Runtime/TunedKernel.h"
 
 using namespace mlir::tessera;
 using namespace mlir::tessera::runtime;
@@ -112,16 +113,16 @@ TEST(CompileOnlyTest, NoDeviceIsOpenedEvenWhereThereIsOne) {
 TEST(CompileOnlyTest, CompilesTheLaunchSpecialization) {
   CompileOnlySession s;
   ASSERT_NO_ERROR(s.open(/*devices=*/0, "fake-arch"));
-  llvm::Expected<JitKernel &> kernel = s.rt->getKernel(s.path, "add_kernel");
+  llvm::Expected<JitKernel &> kernel = s.rt->getJitKernel(s.path, "add_kernel");
   ASSERT_EXPECTED(kernel);
   std::vector<KernelArg> args = {placeholder(0, "fp32"), placeholder(1, "fp32"),
                                  placeholder(2, "fp32"), 1000};
   LaunchOptions eight;
   eight.numWarps = 8;
-  llvm::Expected<const CompiledSpecialization *> compiled =
+  llvm::Expected<const KernelVariant *> compiled =
       kernel->compile(args, {{"BLOCK_SIZE", 128}}, eight);
   ASSERT_EXPECTED(compiled);
-  const CompiledSpecialization &result = **compiled;
+  const KernelVariant &result = **compiled;
   EXPECT_EQ(result.signature, "*fp32:16,*fp32:16,*fp32:16,i32,128");
   EXPECT_EQ(result.options.arch, "fake-arch");
   EXPECT_EQ(result.options.numWarps, 8);
@@ -133,7 +134,7 @@ TEST(CompileOnlyTest, CompilesTheLaunchSpecialization) {
   // The same specialization again (999 specializes as 1000 does): the
   // same object, no second compilation.
   args[3] = 999;
-  llvm::Expected<const CompiledSpecialization *> again =
+  llvm::Expected<const KernelVariant *> again =
       kernel->compile(args, {{"BLOCK_SIZE", 128}}, eight);
   ASSERT_EXPECTED(again);
   EXPECT_EQ(*again, *compiled);
@@ -149,7 +150,7 @@ TEST(CompileOnlyTest, CompilesTheLaunchSpecialization) {
 TEST(CompileOnlyTest, ValuesAreCheckedAsALaunchWould) {
   CompileOnlySession s;
   ASSERT_NO_ERROR(s.open(/*devices=*/0, "fake-arch"));
-  JitKernel &kernel = *s.rt->getKernel(s.path, "add_kernel");
+  JitKernel &kernel = *s.rt->getJitKernel(s.path, "add_kernel");
   std::string message =
       errorOf(kernel
                   .compile({placeholder(0, "fp32"), placeholder(1, "fp32")},
@@ -163,7 +164,7 @@ TEST(CompileOnlyTest, ValuesAreCheckedAsALaunchWould) {
 TEST(CompileOnlyTest, AutotunedKernelsCompileTheConfigNamed) {
   CompileOnlySession s;
   ASSERT_NO_ERROR(s.open(/*devices=*/0, "fake-arch"));
-  JitKernel &kernel = *s.rt->getKernel(s.path, "tuned_kernel");
+  TunedKernel &kernel = *s.rt->getKernel(s.path, "tuned_kernel");
   ASSERT_TRUE(kernel.isAutotuned());
   std::vector<KernelArg> args = {placeholder(0, "fp16"), placeholder(1, "fp16"),
                                  4096};
@@ -171,7 +172,7 @@ TEST(CompileOnlyTest, AutotunedKernelsCompileTheConfigNamed) {
   EXPECT_NE(message.find("is autotuned over 2 configs"), std::string::npos)
       << message;
 
-  llvm::Expected<const CompiledSpecialization *> second =
+  llvm::Expected<const KernelVariant *> second =
       kernel.compile(args, {}, {}, 1u);
   ASSERT_EXPECTED(second);
   EXPECT_EQ((*second)->signature, "*fp16:16,*fp16:16,i32:16,128");
@@ -182,7 +183,7 @@ TEST(CompileOnlyTest, AutotunedKernelsCompileTheConfigNamed) {
   EXPECT_NE(message.find("has no autotune config 2 (it has 2)"),
             std::string::npos)
       << message;
-  JitKernel &plain = *s.rt->getKernel(s.path, "add_kernel");
+  TunedKernel &plain = *s.rt->getKernel(s.path, "add_kernel");
   message = errorOf(plain.compile(args, {}, {}, 0u).takeError());
   EXPECT_NE(message.find("is not autotuned"), std::string::npos) << message;
   s.expectDeviceUntouched();

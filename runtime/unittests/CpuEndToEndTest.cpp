@@ -11,6 +11,7 @@
 #include "tessera/Runtime/AtomicFile.h"
 #include "tessera/Runtime/JitKernel.h"
 #include "tessera/Runtime/Runtime.h"
+#include "tessera/Runtime/TunedKernel.h"
 
 #include "llvm/Support/FileSystem.h"
 
@@ -51,7 +52,7 @@ TEST(CpuEndToEndTest, VectorAdd) {
   if (!rt)
     GTEST_SKIP() << "no cpu plugin in this build";
   llvm::Expected<JitKernel &> kernel =
-      rt->getKernel(kernelFile("01_vector_add.py"), "add_kernel");
+      rt->getJitKernel(kernelFile("01_vector_add.py"), "add_kernel");
   ASSERT_EXPECTED(kernel);
 
   for (int64_t n : {1, 1000, 4097}) {
@@ -108,7 +109,7 @@ TEST(CpuEndToEndTest, SoftmaxFromTheDiskCache) {
     if (!rt)
       GTEST_SKIP() << "no cpu plugin in this build";
     JitKernel &kernel =
-        *rt->getKernel(kernelFile("02_fused_softmax.py"), "softmax_kernel");
+        *rt->getJitKernel(kernelFile("02_fused_softmax.py"), "softmax_kernel");
     size_t bytes = in.size() * sizeof(float);
     Buffer bi = llvm::cantFail(rt->allocate(bytes, "fp32"));
     Buffer bo = llvm::cantFail(rt->allocate(bytes, "fp32"));
@@ -154,7 +155,7 @@ def add(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     x = tl.load(x_ptr + offs, mask=mask)
     tl.atomic_add(out_ptr + offs, x, mask=mask)
 )"));
-  JitKernel &kernel = *rt->getKernel(path, "add");
+  TunedKernel &kernel = *rt->getKernel(path, "add");
   const int64_t n = 3000;
   std::vector<float> x(n);
   std::iota(x.begin(), x.end(), 0.0f);

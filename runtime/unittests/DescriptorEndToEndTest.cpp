@@ -61,7 +61,7 @@ protected:
   bool launch(llvm::StringRef name, Grid grid, std::vector<KernelArg> args,
               std::vector<NamedKernelArg> kwargs, int numWarps = 4) {
     llvm::Expected<JitKernel &> kernel =
-        rt->getKernel(kernelFile(inputFile()), name);
+        rt->getJitKernel(kernelFile(inputFile()), name);
     if (!kernel) {
       ADD_FAILURE() << llvm::toString(kernel.takeError());
       return false;
@@ -240,7 +240,7 @@ TEST_P(DescriptorEndToEnd, LaunchRefusesMisalignedStrides) {
   auto desc = KernelArg::tensorDescriptor(
       describe(srcAddr, "fp32", {64, 63}, {63, 1}, {16, 16}));
   llvm::Expected<JitKernel &> kernel =
-      rt->getKernel(kernelFile(inputFile()), "add_one_tiles");
+      rt->getJitKernel(kernelFile(inputFile()), "add_one_tiles");
   ASSERT_EXPECTED(kernel);
   std::string why = errorOf(
       rt->isCompileOnly()

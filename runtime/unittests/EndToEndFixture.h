@@ -108,7 +108,7 @@ protected:
       const std::vector<HostArray> &outputs, std::vector<KernelArg> scalars,
       std::vector<NamedKernelArg> kwargs, int numWarps) {
     llvm::Expected<JitKernel &> kernel =
-        rt->getKernel(kernelFile(inputFile()), kernelName);
+        rt->getJitKernel(kernelFile(inputFile()), kernelName);
     if (!kernel) {
       ADD_FAILURE() << llvm::toString(kernel.takeError());
       return std::nullopt;

@@ -11,6 +11,7 @@
 #include "tessera/Runtime/AtomicFile.h"
 #include "tessera/Runtime/JitKernel.h"
 #include "tessera/Runtime/Runtime.h"
+#include "tessera/Runtime/TunedKernel.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -120,7 +121,7 @@ Grid blocksOf(int64_t n, llvm::StringRef block) {
 TEST(JitKernelTest, LaunchPacksArgumentsAndReusesTheKernel) {
   Session s;
   std::string path = s.write("add.py", kAddKernel);
-  llvm::Expected<JitKernel &> kernel = s.rt->getKernel(path, "add_kernel");
+  llvm::Expected<JitKernel &> kernel = s.rt->getJitKernel(path, "add_kernel");
   ASSERT_EXPECTED(kernel);
   EXPECT_EQ(kernel->getParams().size(), 5u);
   EXPECT_TRUE(kernel->getParams()[4].isConstexpr);
@@ -173,7 +174,7 @@ TEST(JitKernelTest, LaunchPacksArgumentsAndReusesTheKernel) {
 TEST(JitKernelTest, IntegersEqualToOneAreConstants) {
   Session s;
   std::string path = s.write("copy.py", kCopyKernel);
-  JitKernel &kernel = *s.rt->getKernel(path, "copy_kernel");
+  JitKernel &kernel = *s.rt->getJitKernel(path, "copy_kernel");
   Buffer x = s.alloc(1024, "fp32"), out = s.alloc(1024, "fp32");
   ASSERT_NO_ERROR(kernel.launch(1, {x, out, 1}, {{"BLOCK", 64}}));
   ASSERT_NO_ERROR(kernel.launch(1, {x, out, 2}, {{"BLOCK", 64}}));
@@ -184,7 +185,7 @@ TEST(JitKernelTest, IntegersEqualToOneAreConstants) {
   EXPECT_EQ(driver.launches[1].args.size(), 3u);
   EXPECT_EQ(static_cast<int32_t>(driver.launches[1].args[2]), 2);
   EXPECT_EQ(kernel.getStatistics().loads, 2u);
-  llvm::Expected<const LoadedKernel *> loaded =
+  llvm::Expected<const KernelVariant *> loaded =
       kernel.prepare({x, out, 1}, {{"BLOCK", 64}});
   ASSERT_EXPECTED(loaded);
   EXPECT_EQ((*loaded)->signature, "*fp32:16,*fp32:16,i32:1,64");
@@ -193,7 +194,7 @@ TEST(JitKernelTest, IntegersEqualToOneAreConstants) {
 TEST(JitKernelTest, RepeatedLaunchesTakeMicroseconds) {
   Session s;
   std::string path = s.write("add.py", kAddKernel);
-  JitKernel &kernel = *s.rt->getKernel(path, "add_kernel");
+  JitKernel &kernel = *s.rt->getJitKernel(path, "add_kernel");
   Buffer x = s.alloc(4096, "fp32"), y = s.alloc(4096, "fp32"),
          out = s.alloc(4096, "fp32");
   Grid grid = blocksOf(1024, "BLOCK_SIZE");
@@ -221,7 +222,7 @@ TEST(JitKernelTest, DiskCacheServesANewSession) {
   {
     Session s(cache.path());
     path = s.write("add.py", kAddKernel);
-    JitKernel &kernel = *s.rt->getKernel(path, "add_kernel");
+    JitKernel &kernel = *s.rt->getJitKernel(path, "add_kernel");
     Buffer x = s.alloc(64, "fp32");
     ASSERT_NO_ERROR(kernel.launch(1, {x, x, x, 16}, {{"BLOCK_SIZE", 16}}));
     EXPECT_EQ(kernel.getStatistics().diskCacheHits, 0u);
@@ -230,7 +231,8 @@ TEST(JitKernelTest, DiskCacheServesANewSession) {
     llvm::cantFail(writeFileAtomically(cache.path() + "/add.py", kAddKernel));
   }
   Session s(cache.path());
-  JitKernel &kernel = *s.rt->getKernel(cache.path() + "/add.py", "add_kernel");
+  JitKernel &kernel =
+      *s.rt->getJitKernel(cache.path() + "/add.py", "add_kernel");
   Buffer x = s.alloc(64, "fp32");
   ASSERT_NO_ERROR(kernel.launch(1, {x, x, x, 16}, {{"BLOCK_SIZE", 16}}));
   EXPECT_EQ(kernel.getStatistics().diskCacheHits, 1u);
@@ -242,7 +244,7 @@ TEST(JitKernelTest, DiskCacheServesANewSession) {
 TEST(JitKernelTest, ClearErrors) {
   Session s;
   std::string path = s.write("add.py", kAddKernel);
-  JitKernel &kernel = *s.rt->getKernel(path, "add_kernel");
+  JitKernel &kernel = *s.rt->getJitKernel(path, "add_kernel");
   Buffer x = s.alloc(64, "fp32");
   EXPECT_EQ(errorOf(kernel.launch(1, {x, x, x, 16})),
             "kernel 'add_kernel' is missing argument 'BLOCK_SIZE'");
@@ -264,7 +266,7 @@ TEST(JitKernelTest, ClearErrors) {
   EXPECT_NE(error.find("error:"), std::string::npos) << error;
   // A failed compilation does not fail the next one.
   ASSERT_NO_ERROR(kernel.launch(1, {x, x, x, 16}, {{"BLOCK_SIZE", 16}}));
-  EXPECT_EQ(errorOf(s.rt->getKernel(path, "sub_kernel")),
+  EXPECT_EQ(errorOf(s.rt->getJitKernel(path, "sub_kernel")),
             path + ": no @triton.jit function named 'sub_kernel'; it has: "
                    "add_kernel");
 }
@@ -274,7 +276,7 @@ TEST(JitKernelTest, AutotunesOncePerKeyAndRemembersAcrossSessions) {
   std::string path = cache.path() + "/tuned.py";
   llvm::cantFail(writeFileAtomically(path, kTunedKernel));
   auto run = [&](Session &s, int64_t n, int32_t &acc, std::vector<char> &out) {
-    JitKernel &kernel = *s.rt->getKernel(path, "tuned_kernel");
+    TunedKernel &kernel = *s.rt->getKernel(path, "tuned_kernel");
     FakeDriver &driver = s.backend->driver;
     // 4 warps are fastest.
     driver.timing = [](const CompiledKernel &k) {
@@ -303,7 +305,7 @@ TEST(JitKernelTest, AutotunesOncePerKeyAndRemembersAcrossSessions) {
     int32_t acc = 10;
     std::vector<char> out(1024, 1);
     ASSERT_NO_ERROR(run(s, 1000, acc, out));
-    JitKernel &kernel = *s.rt->getKernel(path, "tuned_kernel");
+    TunedKernel &kernel = *s.rt->getKernel(path, "tuned_kernel");
     EXPECT_EQ(kernel.getStatistics().tunings, 1u);
     // Every config was compiled for the trials; the final launch used the
     // fastest one (4 warps, BLOCK 128 -> 8 programs).
@@ -315,7 +317,7 @@ TEST(JitKernelTest, AutotunesOncePerKeyAndRemembersAcrossSessions) {
     // launch counts.
     EXPECT_EQ(acc, 11);
     // The heuristic saw BLOCK from the config: 1000 % 128 != 0.
-    llvm::Expected<const LoadedKernel *> loaded = kernel.prepare(
+    llvm::Expected<const KernelVariant *> loaded = kernel.prepare(
         {KernelArg::pointer(64, "fp32"), KernelArg::pointer(64, "fp32"),
          KernelArg::pointer(64, "i32"), 1000});
     ASSERT_EXPECTED(loaded);
@@ -336,7 +338,7 @@ TEST(JitKernelTest, AutotunesOncePerKeyAndRemembersAcrossSessions) {
   std::vector<char> out(1024, 1);
   ASSERT_NO_ERROR(run(s, 1000, acc, out));
   ASSERT_NO_ERROR(run(s, 2048, acc, out));
-  JitKernel &kernel = *s.rt->getKernel(path, "tuned_kernel");
+  TunedKernel &kernel = *s.rt->getKernel(path, "tuned_kernel");
   EXPECT_EQ(kernel.getStatistics().tunings, 0u);
   EXPECT_EQ(s.backend->driver.launches.size(), 2u);
   EXPECT_EQ(s.backend->driver.launches.back().config.numWarps, 4u);
@@ -353,7 +355,7 @@ TEST(JitKernelTest, AutotunesOncePerKeyAndRemembersAcrossSessions) {
 TEST(JitKernelTest, ResetToZeroZeroesBeforeTheRealLaunch) {
   Session s;
   std::string path = s.write("tuned.py", kTunedKernel);
-  JitKernel &kernel = *s.rt->getKernel(path, "tuned_kernel");
+  TunedKernel &kernel = *s.rt->getKernel(path, "tuned_kernel");
   FakeDriver &driver = s.backend->driver;
   Buffer x = s.alloc(1024, "fp32");
   Buffer o = s.alloc(1024, "fp32");
@@ -374,7 +376,7 @@ TEST(JitKernelTest, ResetToZeroZeroesBeforeTheRealLaunch) {
   // A pointer without a size cannot be reset.
   Session t;
   std::string path2 = t.write("tuned.py", kTunedKernel);
-  JitKernel &k2 = *t.rt->getKernel(path2, "tuned_kernel");
+  TunedKernel &k2 = *t.rt->getKernel(path2, "tuned_kernel");
   Buffer x2 = t.alloc(1024, "fp32");
   Buffer a2 = t.alloc(4, "i32");
   EXPECT_EQ(errorOf(k2.launch(
@@ -420,7 +422,7 @@ TEST(JitKernelTest, PruneConfigsBy) {
     std::string text = kPrunedKernel;
     text.replace(text.find("PRUNE"), 5, works ? "prune" : "broken");
     std::string path = s.write("pruned.py", text);
-    JitKernel &kernel = *s.rt->getKernel(path, "pk");
+    TunedKernel &kernel = *s.rt->getKernel(path, "pk");
     // 32 would be fastest, then 64, then 128, then 256.
     s.backend->driver.timing = [](const CompiledKernel &k) {
       return static_cast<double>(k.numWarps);

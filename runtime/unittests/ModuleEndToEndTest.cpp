@@ -106,10 +106,10 @@ TEST(ModuleEndToEndTest, HelpersInAPackageMatchOneFile) {
   if (!rt)
     GTEST_SKIP() << "no cpu plugin in this build";
   llvm::Expected<JitKernel &> split =
-      rt->getKernel(inputFile("split_kernel.py"), "energy");
+      rt->getJitKernel(inputFile("split_kernel.py"), "energy");
   ASSERT_EXPECTED(split);
   llvm::Expected<JitKernel &> single =
-      rt->getKernel(inputFile("single_kernel.py"), "energy");
+      rt->getJitKernel(inputFile("single_kernel.py"), "energy");
   ASSERT_EXPECTED(single);
   std::vector<uint32_t> a = runEnergy(*rt, *split);
   std::vector<uint32_t> b = runEnergy(*rt, *single);
@@ -193,7 +193,7 @@ TEST(ModuleEndToEndTest, ProgramFromAnEmbedderMatchesOneFile) {
       JitKernel::create(*rt, std::move(*source), "energy");
   ASSERT_EXPECTED(program);
   llvm::Expected<JitKernel &> single =
-      rt->getKernel(inputFile("single_kernel.py"), "energy");
+      rt->getJitKernel(inputFile("single_kernel.py"), "energy");
   ASSERT_EXPECTED(single);
   EXPECT_EQ(runEnergy(*rt, **program), runEnergy(*rt, *single));
 }

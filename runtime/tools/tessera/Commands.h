@@ -3,6 +3,7 @@
 #define TESSERA_TOOLS_TESSERA_COMMANDS_H
 
 #include "tessera/Runtime/Runtime.h"
+#include "tessera/Runtime/SessionFlags.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
@@ -16,25 +17,8 @@ int runCompileCommand(int argc, char **argv);
 int runConformanceCommand(int argc, char **argv);
 int runBenchCommand(int argc, char **argv);
 
-/// The flags every subcommand shares, each mirroring an environment
-/// variable (a flag given wins). Construct once per process, before
-/// parsing.
-struct SessionFlags {
-  explicit SessionFlags(llvm::cl::OptionCategory &category);
-
-  llvm::cl::opt<std::string> backend;
-  llvm::cl::list<std::string> plugins;
-  llvm::cl::list<std::string> modulePaths;
-  llvm::cl::opt<int> device;
-  llvm::cl::opt<std::string> arch;
-  llvm::cl::opt<std::string> cacheDir;
-  llvm::cl::opt<bool> noCache;
-  llvm::cl::opt<std::string> logLevel;
-
-  /// The RuntimeOptions these flags ask for (unset ones left to the
-  /// environment), after applying --log-level.
-  runtime::RuntimeOptions getRuntimeOptions() const;
-};
+/// The flags every subcommand shares (--backend, ...), from the runtime.
+using runtime::SessionFlags;
 
 /// Parses `argv` with only the options of `category` visible, with the
 /// flag/environment table after the option list of --help.

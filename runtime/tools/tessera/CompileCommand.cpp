@@ -110,7 +110,10 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
   static CompileFlags flags;
   parseSubcommand(argc, argv, flags.category,
                   "Compiles one kernel of a Triton kernel file\n");
-  RuntimeOptions options = flags.session.getRuntimeOptions();
+  llvm::Expected<RuntimeOptions> given = flags.session.getRuntimeOptions();
+  if (!given)
+    return fail(given.takeError());
+  RuntimeOptions options = std::move(*given);
 
   std::optional<EmitStage> stage;
   bool rawObject = flags.emit == "obj";

@@ -42,6 +42,12 @@ struct LaunchConfig {
   unsigned threadsPerWarp = 32;
   unsigned numCTAs = 1;
   uint64_t sharedMemoryBytes = 0;
+  /// The stream to launch on, in the driver's own terms (a `CUstream` for
+  /// CUDA, such as PyTorch's current stream, so that the launch is ordered
+  /// with its work without a synchronization); 0 is the driver's own
+  /// stream. Drivers without streams ignore it. (Appended last: a plugin
+  /// built before it reads the fields above unchanged.)
+  uint64_t stream = 0;
 };
 
 /// Devices, memory, modules and launches of one plugin. Every call fails

@@ -26,8 +26,8 @@
 #include "tessera/Conformance/KernelFile.h"
 #include "tessera/Conformance/Random.h"
 #include "tessera/Conformance/Status.h"
-#include "tessera/Runtime/JitKernel.h"
 #include "tessera/Runtime/Runtime.h"
+#include "tessera/Runtime/TunedKernel.h"
 
 #include <map>
 #include <memory>
@@ -67,24 +67,21 @@ public:
 
   /// How a compiled specialization enters a case's records: compiled for
   /// it, read from the disk cache, or reused from an earlier case.
-  CompileOrigin classify(const runtime::CompiledSpecialization &compiled);
+  CompileOrigin classify(const runtime::KernelVariant &compiled);
 
   /// The kernel `name` of file `stem` as written (autotuned if decorated).
-  llvm::Expected<runtime::JitKernel &> getKernel(llvm::StringRef stem,
-                                                 llvm::StringRef name);
+  llvm::Expected<runtime::TunedKernel &> getKernel(llvm::StringRef stem,
+                                                   llvm::StringRef name);
   /// The jit function under the @triton.autotune decorator (Triton's
-  /// `kernel.fn`), which launches with the constexprs it is given.
-  llvm::Expected<runtime::JitKernel &> getUntunedKernel(llvm::StringRef stem,
-                                                        llvm::StringRef name);
+  /// `kernel.fn`), which launches with the constexprs it is given. It
+  /// shares the tuned kernel's dispatch table.
+  llvm::Expected<runtime::TunedKernel &> getUntunedKernel(llvm::StringRef stem,
+                                                          llvm::StringRef name);
 
 private:
   runtime::Runtime &runtime;
   Suite &suite;
-  std::map<std::pair<std::string, std::string>,
-           std::unique_ptr<runtime::JitKernel>>
-      untuned;
-  std::vector<std::shared_ptr<runtime::KernelSource>> untunedSources;
-  std::set<const runtime::CompiledSpecialization *> recorded;
+  std::set<const runtime::KernelVariant *> recorded;
 };
 
 class CaseContext {
@@ -154,13 +151,13 @@ public:
 
 private:
   /// The compile-only launch: compiles `kernel` for these values.
-  void compileLaunch(runtime::JitKernel &kernel,
+  void compileLaunch(runtime::TunedKernel &kernel,
                      llvm::ArrayRef<runtime::KernelArg> args,
                      llvm::ArrayRef<runtime::NamedKernelArg> kwargs,
                      const runtime::LaunchOptions &options);
   /// Records what compiling `kernel` produced, once per specialization.
-  void addCompileRecord(const runtime::JitKernel &kernel,
-                        const runtime::CompiledSpecialization &result);
+  void addCompileRecord(const runtime::TunedKernel &kernel,
+                        const runtime::KernelVariant &result);
   /// A tensor's memory: a buffer, or a placeholder address.
   DeviceTensor allocate(DType dtype, std::vector<int64_t> shape);
 
@@ -173,7 +170,7 @@ private:
   std::string notes;
   std::string lastTunedConfig;
   std::vector<CompileRecord> compiled;
-  std::set<const runtime::CompiledSpecialization *> compiledHere;
+  std::set<const runtime::KernelVariant *> compiledHere;
   uint64_t nextPlaceholder;
 };
 

@@ -2,9 +2,9 @@
 //
 // The runner needs a kernel file's jit functions as data before any backend
 // is involved: parameter names, autotune configs and keys (to validate the
-// configs statically and to choose which configs run), and the source of
-// the jit function under its @triton.autotune decorator (Triton's
-// `kernel.fn`), which launches with one explicit config.
+// configs statically and to choose which configs run). The jit function
+// under a @triton.autotune decorator (Triton's `kernel.fn`), which launches
+// with one explicit config, is the runtime's TunedKernel::getUntuned().
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_CONFORMANCE_KERNELFILE_H
@@ -64,11 +64,6 @@ public:
 
   /// The jit function `name` with its autotune configs evaluated.
   llvm::Expected<KernelInfo> getKernel(llvm::StringRef name);
-
-  /// The file's text with the @triton.autotune decorator of `name` blanked
-  /// out (spaces, newlines kept, so that diagnostics keep their lines and
-  /// columns); the text unchanged when it has none.
-  llvm::Expected<std::string> getTextWithoutAutotune(llvm::StringRef name);
 
 private:
   KernelFile();

@@ -48,8 +48,16 @@ public:
   /// `store` may be null (nothing persisted).
   Autotuner(std::vector<TuneCandidate> candidates, TuningStore *store,
             TuningScope scope);
+  /// A tuner over configs known only by the text that identifies them
+  /// (TuneCandidate::str(), or what an embedder writes for its own config
+  /// objects): getCandidates() is empty and the caller applies the configs.
+  Autotuner(std::vector<std::string> configNames, TuningStore *store,
+            TuningScope scope);
 
   llvm::ArrayRef<TuneCandidate> getCandidates() const { return candidates; }
+  /// The text identifying each config, in order: what the TuningStore
+  /// remembers.
+  llvm::ArrayRef<std::string> getConfigNames() const { return names; }
 
   /// The candidate already chosen for `key` in this process, if any; what a
   /// launch consults first, without locks on its values.
@@ -72,6 +80,7 @@ public:
 
 private:
   std::vector<TuneCandidate> candidates;
+  std::vector<std::string> names;
   TuningStore *store;
   TuningScope scope;
   mutable std::mutex mutex;

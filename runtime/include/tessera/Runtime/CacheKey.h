@@ -5,7 +5,10 @@
 // hash of its description and one of its file's bytes, so that a rebuilt
 // plugin never reads what its earlier build wrote), the target, the compile
 // options, the pipeline, the source text of the kernel file and of the files it
-// imports from its own directory, the kernel and its specialization. Two inputs
+// imports from its own directory, the `tessera` module the frontend lowered
+// the kernel to (printed without locations: it holds what every helper and
+// global of the kernel's closure contributed, from whatever file or live
+// interpreter), the kernel and its specialization. Two inputs
 // that differ in any of these get different keys; nothing else is in it, so
 // the same kernel compiled again anywhere gets the same key.
 //
@@ -43,6 +46,8 @@ struct CacheKeyInputs {
   std::string pipelineHash;
   /// KernelSource::getSourceHash(): the kernel file and its local imports.
   std::string sourceHash;
+  /// SHA-256 of the frontend's `tessera` module without debug locations.
+  std::string moduleHash;
   std::string kernelName;
   /// Specialization::key() of the frontend.
   std::string specialization;

@@ -7,6 +7,14 @@
 // any stage to print it (`--emit`), dump the IR after named stages, and
 // keeps binaries in the on-disk cache under the key of CacheKey.h.
 //
+// A compilation runs in three stages, each a method of KernelCompiler over
+// a CompileJob: specialize() binds the signature and resolves the target,
+// options and pipeline; lower() runs the frontend to the `tessera` dialect
+// and computes the cache key, which hashes that module (so every file and
+// global the kernel's closure reads is in it, wherever it came from);
+// run() reads the cache or runs the pipeline to the stage asked for.
+// compile() is the three in a row.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_RUNTIME_COMPILER_H
 #define TESSERA_RUNTIME_COMPILER_H
@@ -76,6 +84,10 @@ struct CompileResult {
   std::string specialization;
   /// The cache key (Binary).
   std::string cacheKey;
+  /// SHA-256 (hex) of the frontend's `tessera` module printed without
+  /// debug locations: the part of the cache key that covers everything the
+  /// kernel's closure read.
+  std::string moduleHash;
   /// True when the binary came from the on-disk cache.
   bool cacheHit = false;
   /// The options the kernel was compiled with (arch resolved, autotune
@@ -86,6 +98,31 @@ struct CompileResult {
   /// none. A binary keeps them in its metadata ("remarks"), so a cache hit
   /// gives them too.
   std::string remarks;
+};
+
+class KernelCompiler;
+
+/// One compilation between its stages. It holds the kernel source's lock
+/// (a SourceScope) from specialize() until it is destroyed, and its own
+/// MLIR context: destroy it before compiling the same source again on the
+/// same thread.
+class CompileJob {
+public:
+  ~CompileJob();
+  CompileJob(const CompileJob &) = delete;
+  CompileJob &operator=(const CompileJob &) = delete;
+
+  /// What is known so far: the specialization and options after
+  /// specialize(), the cache key and module hash after lower().
+  const CompileResult &getResult() const;
+  /// True once lower() produced the `tessera` module.
+  bool isLowered() const;
+
+private:
+  friend class KernelCompiler;
+  struct Impl;
+  explicit CompileJob(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl;
 };
 
 class KernelCompiler {
@@ -103,11 +140,27 @@ public:
   void setDumpOptions(DumpOptions options) { dump = std::move(options); }
   const DumpOptions &getDumpOptions() const { return dump; }
 
-  /// Compiles `request` for `source` up to `stage`. Kernel errors come back
-  /// as the frontend prints them (file:line:col, source line, caret).
+  /// Compiles `request` for `source` up to `stage`: specialize(), lower()
+  /// and run(). Kernel errors come back as the frontend prints them
+  /// (file:line:col, source line, caret).
   llvm::Expected<CompileResult> compile(KernelSource &source,
                                         const CompileRequest &request,
                                         EmitStage stage = EmitStage::Binary);
+
+  /// Stage 1: the frontend's specialization of `request` (signature,
+  /// constexprs, autotune config, heuristics), the options with the
+  /// architecture resolved, the target description and the pipeline.
+  llvm::Expected<std::unique_ptr<CompileJob>>
+  specialize(KernelSource &source, const CompileRequest &request);
+
+  /// Stage 2: lowers the kernel to the `tessera` dialect and computes the
+  /// cache key (CompileResult::cacheKey, ::moduleHash).
+  llvm::Error lower(CompileJob &job);
+
+  /// Stage 3: the binary from the on-disk cache, or the pipeline, LLVM IR
+  /// and the emitter up to `stage`. Runs lower() first when it has not run.
+  /// A job runs once.
+  llvm::Expected<CompileResult> run(CompileJob &job, EmitStage stage);
 
   /// The stage names of the full pipeline for `options` (for help texts
   /// and `--dump-ir-after` validation).

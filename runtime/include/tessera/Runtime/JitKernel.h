@@ -1,18 +1,21 @@
 //===- JitKernel.h - A @triton.jit function ready to launch -----*- C++ -*-===//
 //
-// A JitKernel launches one kernel of a kernel file as Triton's
-// `kernel[grid](*args, **kwargs)` does. A launch binds its values to the
-// parameters (positional, by name, then autotune config, heuristics and
-// default values), specializes on them (KernelSpecializer.h) and looks the
-// result up in an in-memory table of loaded modules: a repeated launch with
-// arguments of the same specialization does no frontend or compiler work
-// and costs microseconds. A miss compiles (or reads the on-disk cache) and
-// loads the module once.
+// A JitKernel is Triton's JITFunction: one @triton.jit function of a kernel
+// source, launched as `kernel[grid](*args, **kwargs)`. A launch binds its
+// values to the parameters (positional, by name, then the defaults),
+// specializes on them (KernelSpecializer.h) and looks the result up in the
+// kernel's dispatch table: a repeated launch with arguments of the same
+// specialization does no frontend or compiler work and costs microseconds.
+// A miss compiles (or reads the on-disk cache) and loads the module once.
 //
-// An autotuned kernel first chooses its config by the values of its `key`
-// arguments and the element types of its pointers, timing every config
-// that survives `prune_configs_by` once per key, with `reset_to_zero`
-// buffers zeroed and `restore_value` buffers restored around each trial.
+// The same table serves compile-only sessions: compile() makes an entry
+// without loading it, and a later launch loads that entry instead of
+// compiling again.
+//
+// Autotuning and heuristics are not here: TunedKernel.h wraps a JitKernel
+// for kernel files decorated with @triton.autotune / @triton.heuristics,
+// and the Python package wraps it with Python's own (as Triton wraps its
+// JITFunction in an Autotuner and a Heuristics object).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_RUNTIME_JITKERNEL_H
@@ -20,13 +23,10 @@
 
 #include "tessera/Backend/Backend.h"
 #include "tessera/Runtime/ArgPacking.h"
-#include "tessera/Runtime/Autotuner.h"
 #include "tessera/Runtime/Compiler.h"
 #include "tessera/Runtime/Grid.h"
 #include "tessera/Runtime/KernelSource.h"
 #include "tessera/Runtime/KernelSpecializer.h"
-
-#include "tessera/Frontend/Decorators.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -40,48 +40,62 @@ namespace mlir::tessera::runtime {
 class Runtime;
 
 /// Launch options that override the config's and Triton's defaults
-/// (num_warps=4, num_stages=3, num_ctas=1).
+/// (num_warps=4, num_stages=3, num_ctas=1), and where the launch goes.
 struct LaunchOptions {
   std::optional<int> numWarps;
   std::optional<int> numStages;
   std::optional<int> numCTAs;
   /// maxnreg; 0 leaves it to the target.
   std::optional<int> maxNumRegs;
+  /// The driver's stream to launch on (a `CUstream` on nvptx, such as
+  /// PyTorch's current stream); 0 is the driver's own. Not part of the
+  /// specialization.
+  uint64_t stream = 0;
 };
 
-/// A compiled specialization loaded on the device.
-struct LoadedKernel {
+/// The values of one launch bound to the kernel's parameters, in parameter
+/// order.
+struct BoundArgs {
+  llvm::SmallVector<KernelArg, 16> values;
+  /// Whether the launch set parameter i; those it did not take their
+  /// default value (JitKernel::complete).
+  llvm::SmallVector<bool, 16> given;
+};
+
+/// One specialization in a kernel's dispatch table: compiled to its
+/// binary, and loaded on the device once a launch needs it.
+struct KernelVariant {
+  /// The binary and its resource usage. The bytes are dropped once the
+  /// driver loaded them (getBinarySize() keeps their size).
   CompiledKernel kernel;
-  ModuleHandle module = 0;
-  ArgPacker packer;
-  /// The parameters passed at launch, as indices into the bound values.
-  llvm::SmallVector<unsigned, 16> runtimeParams;
   /// The ahead-of-time signature it was compiled for.
   std::string signature;
   CompileOptions options;
-  /// Whether the binary came from the on-disk cache.
-  bool fromDiskCache = false;
-};
-
-/// A specialization compiled to its loadable binary and not loaded, as a
-/// compile-only session produces it (JitKernel::compile).
-struct CompiledSpecialization {
-  /// The binary and its resource usage.
-  CompiledKernel kernel;
-  /// The ahead-of-time signature it was compiled for.
-  std::string signature;
-  CompileOptions options;
+  /// The on-disk cache key (CompileResult::cacheKey).
+  std::string cacheKey;
   /// Whether the binary came from the on-disk cache.
   bool fromDiskCache = false;
   /// Wall time of the compilation (or of the cache lookup), in seconds.
   double seconds = 0;
-  /// How a launch would pass the arguments (values are checked with it).
+  /// Bytes of the loadable binary.
+  uint64_t binarySize = 0;
+  /// How a launch passes the arguments (values are checked with it).
   ArgPacker packer;
+  /// The parameters passed at launch, as indices into the bound values.
+  llvm::SmallVector<unsigned, 16> runtimeParams;
+  /// The driver's module, valid once isLoaded().
+  ModuleHandle module = 0;
+
+  bool isLoaded() const { return loaded.load(std::memory_order_acquire); }
+
+private:
+  friend class JitKernel;
+  std::atomic<bool> loaded{false};
 };
 
 class JitKernel {
 public:
-  /// The kernel `name` of `source`, launched through `runtime`.
+  /// The jit function `name` of `source`, launched through `runtime`.
   static llvm::Expected<std::unique_ptr<JitKernel>>
   create(Runtime &runtime, std::shared_ptr<KernelSource> source,
          llvm::StringRef name);
@@ -89,50 +103,68 @@ public:
 
   llvm::StringRef getName() const { return name; }
   llvm::ArrayRef<KernelParamInfo> getParams() const { return params; }
-  bool isAutotuned() const { return autotuner != nullptr; }
-  /// The autotune configs, in order (empty when not autotuned).
-  llvm::ArrayRef<TuneCandidate> getConfigs() const;
+  /// The index of parameter `name`, if the kernel has one.
+  std::optional<unsigned> findParam(llvm::StringRef name) const;
+  KernelSource &getSource() const { return *source; }
+  const std::shared_ptr<KernelSource> &getSharedSource() const {
+    return source;
+  }
+  Runtime &getRuntime() const { return runtime; }
+
+  /// Binds positional `args` and named `kwargs` to the parameters. Fails
+  /// on too many values, an unknown name or a parameter given twice.
+  llvm::Error bind(llvm::ArrayRef<KernelArg> args,
+                   llvm::ArrayRef<NamedKernelArg> kwargs,
+                   BoundArgs &bound) const;
+  /// Gives every parameter the launch left unset its default value; fails
+  /// naming those without one.
+  llvm::Error complete(BoundArgs &bound) const;
 
   /// Launches over `grid` with positional `args` and named `kwargs`.
   llvm::Error launch(const Grid &grid, llvm::ArrayRef<KernelArg> args,
                      llvm::ArrayRef<NamedKernelArg> kwargs = {},
                      const LaunchOptions &options = {});
+  /// Launches with values already bound (unset ones take their defaults).
+  llvm::Error launch(const Grid &grid, const BoundArgs &bound,
+                     const LaunchOptions &options = {});
 
   /// Compiles and loads what launch() would run, without running it
-  /// (Triton's warmup); autotuned kernels tune for these arguments.
-  llvm::Expected<const LoadedKernel *>
+  /// (Triton's warmup).
+  llvm::Expected<const KernelVariant *>
   prepare(llvm::ArrayRef<KernelArg> args,
           llvm::ArrayRef<NamedKernelArg> kwargs = {},
           const LaunchOptions &options = {});
+  llvm::Expected<const KernelVariant *> prepare(const BoundArgs &bound,
+                                                const LaunchOptions &options);
 
   /// Compiles what launch() would run for these values to the loadable
   /// binary, without a device: nothing is loaded or run, and pointers are
-  /// only specialized on, never read. An autotuned kernel compiles its
-  /// config `configIndex` (choosing one needs timing on a device); other
-  /// kernels take none. Each specialization compiles once per kernel; a
-  /// later call for it returns the same object.
-  llvm::Expected<const CompiledSpecialization *>
+  /// only specialized on, never read. The values are checked as a launch
+  /// would check them. Each specialization compiles once per kernel; a
+  /// later call, or a launch, finds the same entry.
+  llvm::Expected<const KernelVariant *>
   compile(llvm::ArrayRef<KernelArg> args,
           llvm::ArrayRef<NamedKernelArg> kwargs = {},
-          const LaunchOptions &options = {},
-          std::optional<unsigned> configIndex = std::nullopt);
+          const LaunchOptions &options = {});
+  llvm::Expected<const KernelVariant *> compile(const BoundArgs &bound,
+                                                const LaunchOptions &options);
 
-  /// The config chosen for the key of these arguments, tuning if needed;
-  /// nullopt for a kernel without @triton.autotune.
-  llvm::Expected<std::optional<TuneCandidate>>
-  getTunedConfig(llvm::ArrayRef<KernelArg> args,
-                 llvm::ArrayRef<NamedKernelArg> kwargs = {});
+  /// Runs a loaded variant over `grid` with complete `bound` values.
+  llvm::Error run(const KernelVariant &variant, const BoundArgs &bound,
+                  const Grid &grid, const LaunchOptions &options = {});
+
+  /// The architecture this kernel compiles for: the session's --arch,
+  /// else its device's, else empty (the backend's default).
+  std::string getTargetArch() const;
 
   /// Counters, for tests and reports.
   struct Statistics {
     uint64_t launches = 0;
-    /// Launches that found their kernel in the in-memory table.
+    /// Launches that found their kernel in the dispatch table, loaded.
     uint64_t dispatchHits = 0;
     /// Specializations compiled or read from the disk cache.
     uint64_t loads = 0;
     uint64_t diskCacheHits = 0;
-    /// Keys tuned by timing configs.
-    uint64_t tunings = 0;
   };
   Statistics getStatistics() const;
 
@@ -142,69 +174,46 @@ private:
       : runtime(runtime), source(std::move(source)), name(std::move(name)) {}
   llvm::Error initialize();
 
-  /// The values of one launch, bound to the parameters.
-  struct Binding {
-    llvm::SmallVector<KernelArg, 16> values;
-    llvm::SmallVector<bool, 16> given;
+  /// The launch shape of `options` over Triton's defaults.
+  struct Shape {
     int numWarps = 4, numStages = 3, numCTAs = 1, maxNumRegs = 0;
   };
-  llvm::Error bindArguments(llvm::ArrayRef<KernelArg> args,
-                            llvm::ArrayRef<NamedKernelArg> kwargs,
-                            Binding &binding) const;
-  /// Applies a config, heuristics, defaults and launch options.
-  llvm::Error completeBinding(Binding &binding, const TuneCandidate *config,
-                              const LaunchOptions &options);
-  llvm::Expected<std::string> getTuningKey(const Binding &binding) const;
-  llvm::Expected<unsigned> selectConfig(const Binding &binding,
-                                        const std::string &key,
-                                        const Grid *grid,
-                                        const LaunchOptions &options);
-  std::vector<unsigned> pruneConfigs(const Binding &binding);
-  llvm::Expected<LoadedKernel *> getOrLoad(const Binding &binding);
-  /// The entry of `compiledTable` under `key`, compiled on a miss.
-  llvm::Expected<const CompiledSpecialization *>
-  getOrCompile(const ArgumentSpecialization &spec, const Binding &binding,
-               const std::string &key);
-  /// The key of a binding's specialization in `table` and
-  /// `compiledTable`.
+  static Shape getShape(const LaunchOptions &options);
+  /// The key of a specialization in the dispatch table.
   static std::string getTableKey(const ArgumentSpecialization &spec,
-                                 const Binding &binding);
-  /// The compilation of a binding's specialization for `arch`.
+                                 const Shape &shape);
+  /// The entry of the table for `values` (complete), compiled on a miss;
+  /// loaded too when `load`.
+  llvm::Expected<KernelVariant *> getOrCompile(llvm::ArrayRef<KernelArg> values,
+                                               const Shape &shape, bool load);
+  /// The compilation of a specialization for `arch`.
   CompileRequest makeCompileRequest(const ArgumentSpecialization &spec,
-                                    const Binding &binding,
+                                    const Shape &shape,
                                     llvm::StringRef arch) const;
   /// Checks what a backend compiled against the specialization and returns
   /// the packer of its arguments.
   llvm::Expected<ArgPacker>
   createPacker(const CompiledKernel &kernel,
                const ArgumentSpecialization &spec) const;
-  llvm::Error run(const LoadedKernel &kernel, const Binding &binding,
-                  const Grid &grid);
-  llvm::Expected<const LoadedKernel *>
-  dispatch(const Grid *grid, llvm::ArrayRef<KernelArg> args,
-           llvm::ArrayRef<NamedKernelArg> kwargs, const LaunchOptions &options);
+  /// Loads `variant` on the device (under loadMutex).
+  llvm::Error load(KernelVariant &variant);
+  llvm::Expected<const KernelVariant *> dispatch(const Grid *grid,
+                                                 const BoundArgs &bound,
+                                                 const LaunchOptions &options);
 
   Runtime &runtime;
   std::shared_ptr<KernelSource> source;
   std::string name;
   std::vector<KernelParamInfo> params;
-  std::optional<::tessera::frontend::HeuristicsSpec> heuristics;
-  std::optional<::tessera::frontend::AutotuneSpec> autotune;
-  std::unique_ptr<Autotuner> autotuner;
-  /// Parameter indices of the autotune key, reset_to_zero and
-  /// restore_value.
-  std::vector<unsigned> keyParams, resetParams, restoreParams;
 
   mutable std::mutex tableMutex;
-  llvm::StringMap<std::unique_ptr<LoadedKernel>> table;
-  /// What compile() produced, by the same keys as `table`.
-  llvm::StringMap<std::unique_ptr<CompiledSpecialization>> compiledTable;
+  llvm::StringMap<std::unique_ptr<KernelVariant>> table;
+  /// One compilation or load at a time per kernel: a second thread missing
+  /// on the same key waits and then finds it.
   std::mutex loadMutex;
-  std::mutex tuneMutex;
-  bool warnedPrune = false;
 
   std::atomic<uint64_t> launches{0}, dispatchHits{0}, loads{0},
-      diskCacheHits{0}, tunings{0};
+      diskCacheHits{0};
 };
 
 } // namespace mlir::tessera::runtime

@@ -7,7 +7,7 @@
 // else from a default.
 //
 //   auto rt = Runtime::open({});            // TESSERA_BACKEND or auto
-//   JitKernel &add = *rt->getKernel("01_vector_add.py", "add_kernel");
+//   TunedKernel &add = *rt->getKernel("01_vector_add.py", "add_kernel");
 //   Buffer x = *rt->allocate(n * 4, "fp32"), ...;
 //   add.launch(Grid([&](const LaunchMeta &m) -> GridDims {
 //                return {uint64_t(cdiv(n, m["BLOCK_SIZE"])), 1, 1};
@@ -36,6 +36,7 @@
 namespace mlir::tessera::runtime {
 
 class JitKernel;
+class TunedKernel;
 
 /// How to open a session; unset fields come from the environment.
 struct RuntimeOptions {
@@ -110,10 +111,14 @@ public:
   /// The kernel file `path`, loaded once per session.
   llvm::Expected<std::shared_ptr<KernelSource>> getSource(llvm::StringRef path);
 
-  /// The @triton.jit function `name` of the file `path`, ready to launch;
-  /// the same object for the same file and name.
-  llvm::Expected<JitKernel &> getKernel(llvm::StringRef path,
-                                        llvm::StringRef name);
+  /// The @triton.jit function `name` of the file `path` with its
+  /// @triton.autotune and @triton.heuristics, ready to launch; the same
+  /// object for the same file and name.
+  llvm::Expected<TunedKernel &> getKernel(llvm::StringRef path,
+                                          llvm::StringRef name);
+  /// The plain jit function under getKernel()'s decorators.
+  llvm::Expected<JitKernel &> getJitKernel(llvm::StringRef path,
+                                           llvm::StringRef name);
 
   /// Keeps the plugin registry (or anything else) alive with the session.
   void keepAlive(std::shared_ptr<void> object) {
@@ -133,7 +138,7 @@ private:
   std::unique_ptr<KernelCompiler> compiler;
   std::mutex mutex;
   llvm::StringMap<std::shared_ptr<KernelSource>> sources;
-  std::map<std::pair<std::string, std::string>, std::unique_ptr<JitKernel>>
+  std::map<std::pair<std::string, std::string>, std::unique_ptr<TunedKernel>>
       kernels;
 };
 

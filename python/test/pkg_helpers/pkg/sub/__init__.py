@@ -1,0 +1,2 @@
+"""pkg.sub: a subpackage reached through attribute chains (pkg.sub.deep.negate)."""
+from . import deep  # noqa: F401
