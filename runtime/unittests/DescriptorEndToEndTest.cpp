@@ -69,7 +69,7 @@ protected:
     LaunchOptions options;
     options.numWarps = numWarps;
     if (rt->isCompileOnly()) {
-      llvm::Expected<const CompiledSpecialization *> compiled =
+      llvm::Expected<const KernelVariant *> compiled =
           kernel->compile(args, kwargs, options);
       if (!compiled)
         ADD_FAILURE() << llvm::toString(compiled.takeError());

@@ -145,7 +145,7 @@ protected:
       }
     args.insert(args.end(), scalars.begin(), scalars.end());
     if (rt->isCompileOnly()) {
-      llvm::Expected<const CompiledSpecialization *> compiled =
+      llvm::Expected<const KernelVariant *> compiled =
           kernel->compile(args, kwargs, options);
       if (!compiled)
         ADD_FAILURE() << llvm::toString(compiled.takeError());
