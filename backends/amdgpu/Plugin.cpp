@@ -27,6 +27,9 @@ public:
     return "AMD CDNA GPUs (gfx90a, gfx942, gfx950): LLVM AMDGPU -> code "
            "object -> HSACO (lld, in process)";
   }
+  std::vector<std::string> getLanguageModules() const override {
+    return {"hip"};
+  }
 
   std::vector<std::string> getArchitectures() const override {
     return amdgpu::getArchitectures();

@@ -36,6 +36,9 @@ public:
     return "NVIDIA GPUs (sm_80 to sm_90a): LLVM NVPTX -> PTX -> cubin "
            "(nvJitLink, ptxas or the driver's JIT)";
   }
+  std::vector<std::string> getLanguageModules() const override {
+    return {"cuda"};
+  }
 
   std::vector<std::string> getArchitectures() const override {
     return nvptx::getArchitectures();

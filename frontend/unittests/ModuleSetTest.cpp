@@ -211,6 +211,10 @@ TEST(ModuleSetTest, TryExceptImportErrorFollowsTheLanguage) {
 }
 
 TEST(ModuleSetTest, VersionsAndLanguageQueries) {
+  // A target's module is present once the target adds it, as the runtime
+  // does when it opens a target.
+  EXPECT_FALSE(isLanguageName("triton.language.extra.acme"));
+  addTargetLanguageModule("acme");
   Program p("import operator\nimport importlib.metadata\n"
             "import triton\nimport triton.language as tl\n"
             "from packaging import version\n"
@@ -220,7 +224,7 @@ TEST(ModuleSetTest, VersionsAndLanguageQueries) {
             "GE = operator.ge(tuple(int(x) for x in V.split('.')[:2]), "
             "(3, 6))\n"
             "META = importlib.metadata.version('triton')\n"
-            "HAS = (hasattr(tl.extra, 'cuda'), hasattr(tl, 'nosuch'), "
+            "HAS = (hasattr(tl.extra, 'acme'), hasattr(tl, 'nosuch'), "
             "hasattr(tl, 'float8e4nv'), hasattr(tl.math, 'exp'))\n"
             "G = getattr(tl, 'nosuch', None)\n"
             "def pick(xs):\n"
@@ -237,7 +241,10 @@ TEST(ModuleSetTest, VersionsAndLanguageQueries) {
   EXPECT_EQ(p.global("HAS"), "(True, False, True, True)");
   EXPECT_EQ(p.global("G"), "None");
   EXPECT_EQ(p.global("P"), "5");
-  EXPECT_TRUE(isLanguageName("triton.language.extra.cuda.libdevice.exp"));
+  EXPECT_TRUE(isLanguageName("triton.language.extra.acme.libdevice.exp"));
+  EXPECT_TRUE(isLanguageName("triton.language.extra.acme.libdevice"));
+  EXPECT_FALSE(isLanguageName("triton.language.extra.acme.other"));
+  EXPECT_FALSE(isLanguageName("triton.language.extra.nosuch"));
   EXPECT_TRUE(isLanguageName("triton.language.math.exp"));
   EXPECT_FALSE(isLanguageName("triton.language.nosuch"));
 }

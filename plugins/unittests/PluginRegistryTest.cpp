@@ -92,6 +92,11 @@ INSTANTIATE_TEST_SUITE_P(
                     std::to_string(TESSERA_PLUGIN_API_VERSION + 1) +
                     ", newer than this host's " +
                     std::to_string(TESSERA_PLUGIN_API_VERSION)},
+        Refusal{"older-api",
+                "built for plugin API version " +
+                    std::to_string(TESSERA_PLUGIN_API_VERSION - 1) +
+                    ", older than the oldest this host supports (" +
+                    std::to_string(kOldestSupportedPluginAPIVersion) + ")"},
         Refusal{"wrong-llvm", "built against LLVM " +
                                   std::to_string(LLVM_VERSION_MAJOR - 1) +
                                   ", but this host uses LLVM " +
@@ -211,6 +216,7 @@ TEST(PluginRegistryTest, GoodPluginLoadsAmongBrokenOnes) {
                          "tessera-plugin-fixture-no-entry.so",
                          "tessera-plugin-fixture-null-descriptor.so",
                          "tessera-plugin-fixture-null-name.so",
+                         "tessera-plugin-fixture-older-api.so",
                          "tessera-plugin-fixture-twin.so",
                          "tessera-plugin-fixture-wrong-llvm.so"}));
   llvm::Expected<std::shared_ptr<Backend>> backend =

@@ -78,6 +78,7 @@ TEST(PluginSearchTest, DirectoriesGivePluginFilesInNameOrder) {
                                    "tessera-plugin-fixture-no-entry.so",
                                    "tessera-plugin-fixture-null-descriptor.so",
                                    "tessera-plugin-fixture-null-name.so",
+                                   "tessera-plugin-fixture-older-api.so",
                                    "tessera-plugin-fixture-twin.so",
                                    "tessera-plugin-fixture-wrong-llvm.so"));
 }

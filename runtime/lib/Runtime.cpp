@@ -1,6 +1,7 @@
 //===- Runtime.cpp - A session over one backend and device ----------------===//
 #include "tessera/Runtime/Runtime.h"
 
+#include "tessera/Frontend/Language.h"
 #include "tessera/Runtime/Environment.h"
 #include "tessera/Runtime/TunedKernel.h"
 #include "tessera/Support/Logging.h"
@@ -79,6 +80,10 @@ Runtime::create(SelectedBackend selected, RuntimeOptions options) {
   std::unique_ptr<Runtime> rt(new Runtime());
   rt->options = resolveRuntimeOptions(std::move(options));
   rt->backend = std::move(selected);
+  // Programs test for the target's own language module (`hasattr(tl.extra,
+  // NAME)`) before any of their code is evaluated for this runtime.
+  for (const std::string &name : rt->backend.backend->getLanguageModules())
+    ::tessera::frontend::addTargetLanguageModule(name);
   if (rt->options.compileOnly) {
     if (llvm::Error err = checkCompileOnlyArch(
             *rt->backend.backend, rt->backend.identity.name, rt->options.arch))

@@ -6,6 +6,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
+#include <mutex>
 
 using namespace tessera::frontend;
 using namespace tessera::frontend::codegen;
@@ -21,10 +22,6 @@ static const char *const kOtherNames[] = {
     "triton.language.random",
     "triton.language.extra",
     "triton.language.extra.libdevice",
-    "triton.language.extra.cuda",
-    "triton.language.extra.cuda.libdevice",
-    "triton.language.extra.hip",
-    "triton.language.extra.hip.libdevice",
     "triton.language.tensor",
     "triton.language.dtype",
     "triton.language.block_type",
@@ -78,9 +75,63 @@ static const llvm::StringSet<> &getNameSet() {
   return names;
 }
 
+namespace {
+/// The per-target modules under triton.language.extra that the targets
+/// present added; guarded because runtimes open targets from any thread.
+struct TargetModules {
+  std::mutex mutex;
+  llvm::StringSet<> names;
+};
+} // namespace
+
+static TargetModules &getTargetModules() {
+  static TargetModules modules;
+  return modules;
+}
+
+void tessera::frontend::addTargetLanguageModule(llvm::StringRef name) {
+  TargetModules &modules = getTargetModules();
+  std::lock_guard<std::mutex> lock(modules.mutex);
+  modules.names.insert(name);
+}
+
+std::vector<std::string> tessera::frontend::getTargetLanguageModules() {
+  TargetModules &modules = getTargetModules();
+  std::lock_guard<std::mutex> lock(modules.mutex);
+  std::vector<std::string> out;
+  for (const auto &entry : modules.names)
+    out.push_back(entry.getKey().str());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+/// Whether `name` is a target's module under triton.language.extra, its
+/// `libdevice` submodule or a function of it: `triton.language.extra.M`,
+/// `triton.language.extra.M.libdevice[.FN]` for an added module M.
+static bool isTargetModuleName(llvm::StringRef name,
+                               const llvm::StringSet<> &languageNames) {
+  if (!name.consume_front("triton.language.extra."))
+    return false;
+  auto [module, rest] = name.split('.');
+  {
+    TargetModules &modules = getTargetModules();
+    std::lock_guard<std::mutex> lock(modules.mutex);
+    if (!modules.names.contains(module))
+      return false;
+  }
+  if (rest.empty() || rest == "libdevice")
+    return true;
+  if (!rest.consume_front("libdevice."))
+    return false;
+  return languageNames.contains(
+      ("triton.language.extra.libdevice." + rest).str());
+}
+
 bool tessera::frontend::isLanguageName(llvm::StringRef qualifiedName) {
   const llvm::StringSet<> &names = getNameSet();
   if (names.contains(qualifiedName))
+    return true;
+  if (isTargetModuleName(qualifiedName, names))
     return true;
   std::string canonical = canonicalBuiltinName(qualifiedName);
   if (names.contains(canonical))
@@ -96,6 +147,10 @@ std::vector<std::string> tessera::frontend::getLanguageNames() {
   std::vector<std::string> out;
   for (const auto &entry : getNameSet())
     out.push_back(entry.getKey().str());
+  for (const std::string &module : getTargetLanguageModules()) {
+    out.push_back("triton.language.extra." + module);
+    out.push_back("triton.language.extra." + module + ".libdevice");
+  }
   std::sort(out.begin(), out.end());
   return out;
 }

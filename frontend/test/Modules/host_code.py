@@ -3,7 +3,9 @@
 # modules, version checks through a host function, an import of a module that
 # is not on the search path (the names it binds are unknown, and only a
 # kernel using them fails).
-# RUN: tessera-frontend %s --kernel k --signature "*fp32" --module-path %S/Inputs | FileCheck %s
+# RUN: tessera-frontend %s --target-module=cuda --kernel k --signature "*fp32" --module-path %S/Inputs | FileCheck %s
+# Without that target's module the program takes its fallback branch.
+# RUN: tessera-frontend %s --kernel k --signature "*fp32" --module-path %S/Inputs | FileCheck %s --check-prefix=NOTARGET
 # RUN: not tessera-frontend %s --kernel uses_unknown --signature "*fp32" --module-path %S/Inputs 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 import triton
 import triton.language as tl
@@ -20,8 +22,10 @@ def k(p):
     # The language has no extra.nosuchtarget: the handler ran.
     if HAS_OTHER:
         x = x + 100.0
-    # Triton 3.6 has tl.extra.cuda.libdevice.
+    # Triton 3.6 has tl.extra.cuda.libdevice when its target is present.
     # CHECK: arith.constant 2.000000e+00 : f32
+    # NOTARGET-NOT: arith.constant 2.000000e+00 : f32
+    # NOTARGET: arith.constant 4.000000e+00 : f32
     if HAS_CUDA_LIB:
         x = x * 2.0
     # CHECK: arith.constant 4.000000e+00 : f32

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tessera/Frontend/Compile.h"
+#include "tessera/Frontend/Language.h"
 #include "tessera/Frontend/ModuleSet.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -54,11 +55,18 @@ static cl::list<std::string>
                 cl::desc("A directory imports are searched in, after the "
                          "kernel file's package root and directory"),
                 cl::value_desc("dir"));
+static cl::list<std::string> targetModules(
+    "target-module",
+    cl::desc("A target's module under triton.language.extra (its own "
+             "libdevice), as the runtime adds for each target it opens"),
+    cl::value_desc("name"));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(
       argc, argv, "Tessera frontend: Triton kernel to tessera IR\n");
+  for (const std::string &name : targetModules)
+    addTargetLanguageModule(name);
   llvm::SourceMgr sm;
   auto file = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
   if (std::error_code ec = file.getError()) {

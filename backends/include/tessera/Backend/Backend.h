@@ -71,6 +71,11 @@ public:
   /// One line for `tessera plugins`.
   virtual llvm::StringRef getDescription() const = 0;
 
+  /// The modules it adds under `triton.language.extra` (Triton's
+  /// per-backend math libraries, `triton.language.extra.NAME.libdevice`),
+  /// which programs import or test for; none by default.
+  virtual std::vector<std::string> getLanguageModules() const { return {}; }
+
   /// Architectures it compiles for; the first is the default when no
   /// device says otherwise.
   virtual std::vector<std::string> getArchitectures() const = 0;

@@ -1,8 +1,8 @@
 # libdevice functions lower to tessera.extern_elementwise with the symbol
 # __tessera_<name>_<argument types>, whatever module they are reached
 # through; arguments broadcast to a common shape; no implicit conversion.
-# RUN: tessera-frontend %s --kernel ext --signature "*fp32,*fp64,*i32" | FileCheck %s
-# RUN: tessera-frontend %s --kernel ext --signature "*fp32,*fp64,*i32" | tessera-opt --verify-each --canonicalize > /dev/null
+# RUN: tessera-frontend %s --target-module=cuda --kernel ext --signature "*fp32,*fp64,*i32" | FileCheck %s
+# RUN: tessera-frontend %s --target-module=cuda --kernel ext --signature "*fp32,*fp64,*i32" | tessera-opt --verify-each --canonicalize > /dev/null
 import triton
 import triton.language as tl
 from triton.language.extra import libdevice

@@ -25,8 +25,10 @@ namespace mlir::tessera {
 
 class Backend;
 
-/// The oldest plugin API version this host still loads.
-inline constexpr unsigned kOldestSupportedPluginAPIVersion = 1;
+/// The oldest plugin API version this host still loads. Version 2 added a
+/// virtual function to Backend (getLanguageModules), so a version 1 plugin's
+/// backend would lack it.
+inline constexpr unsigned kOldestSupportedPluginAPIVersion = 2;
 
 /// A plugin whose descriptor was read and accepted.
 struct PluginInfo {
