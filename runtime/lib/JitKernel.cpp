@@ -8,6 +8,7 @@
 #include "tessera/Support/Logging.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <chrono>
@@ -290,6 +291,12 @@ llvm::Error JitKernel::completeBinding(Binding &binding,
                        llvm::join(missing, ", "));
 
   binding.numWarps = options.numWarps.value_or(config ? config->numWarps : 4);
+  // Triton's rule on every target (a cpu program ignores the count, but the
+  // same launch must fail there as on a GPU).
+  if (binding.numWarps < 1 || !llvm::isPowerOf2_32(binding.numWarps))
+    return launchError("kernel '" + name +
+                       "': num_warps must be a power of 2, got " +
+                       llvm::Twine(binding.numWarps));
   binding.numStages =
       options.numStages.value_or(config ? config->numStages : 3);
   binding.numCTAs = options.numCTAs.value_or(config ? config->numCTAs : 1);
