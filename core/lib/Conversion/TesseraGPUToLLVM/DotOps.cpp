@@ -133,7 +133,14 @@ struct DotLowering : public GPUPattern<DotOp> {
 
     int64_t k = aType.getShape()[1];
     auto aIndex = indexRegisters(la), bIndex = indexRegisters(lb);
-    Type accType = c.front().getType();
+    Type resultElem = c.front().getType();
+    // A float accumulator narrower than fp32 (out_dtype=fp16) sums in fp32
+    // and is rounded once at the end, as matrix units keep at least fp32
+    // inside an instruction: one rounding per product would lose about
+    // log2(K) bits more than the dots matrix instructions take.
+    Type accType = resultElem;
+    if (isa<FloatType>(resultElem) && resultElem.getIntOrFloatBitWidth() < 32)
+      accType = rewriter.getF32Type();
     bool isFloat = isa<FloatType>(accType);
     // Each operand register is widened once, not once per use: an fp8
     // decode is a dozen operations, and every A register is used by a whole
@@ -156,6 +163,8 @@ struct DotLowering : public GPUPattern<DotOp> {
     for (int32_t r = 0; r < int32_t(c.size()); ++r) {
       SmallVector<int32_t> coords = getRegisterCoords(lc, r);
       Value acc = c[r];
+      if (accType != resultElem)
+        acc = LLVM::FPExtOp::create(rewriter, loc, accType, acc);
       for (int64_t i = 0; i < k; ++i) {
         auto ai = aIndex.find({coords[0], int32_t(i)});
         auto bi = bIndex.find({int32_t(i), coords[1]});
@@ -173,6 +182,8 @@ struct DotLowering : public GPUPattern<DotOp> {
                             LLVM::MulOp::create(rewriter, loc, *x, *y))
                             .getResult();
       }
+      if (accType != resultElem)
+        acc = LLVM::FPTruncOp::create(rewriter, loc, resultElem, acc);
       result.push_back(acc);
     }
     rewriter.replaceOp(op, packRegisters(rewriter, loc, resultType, result));
