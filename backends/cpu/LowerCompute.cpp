@@ -319,8 +319,18 @@ struct DotOpLowering : public OpConversionPattern<DotOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     MLIRContext *ctx = rewriter.getContext();
-    auto cType = cast<RankedTensorType>(adaptor.getC().getType());
-    Type accType = cType.getElementType();
+    auto resultType = cast<RankedTensorType>(adaptor.getC().getType());
+    Type resultElem = resultType.getElementType();
+    // A float accumulator narrower than fp32 (out_dtype=fp16) is kept in
+    // fp32 and rounded once, after the last product: matrix units keep at
+    // least fp32 inside an instruction and round per instruction (or never,
+    // where fp16 dots run on fp32 units), while rounding after every
+    // product would lose about log2(K) bits more than any GPU does.
+    Type accType = resultElem;
+    if (isa<FloatType>(resultElem) && resultElem.getIntOrFloatBitWidth() < 32)
+      accType = rewriter.getF32Type();
+    Value c = castElements(rewriter, loc, adaptor.getC(), accType);
+    auto cType = cast<RankedTensorType>(c.getType());
     Value a = castElements(rewriter, loc, adaptor.getA(), accType);
     Value b = castElements(rewriter, loc, adaptor.getB(), accType);
     int64_t rank = cType.getRank();
@@ -346,9 +356,8 @@ struct DotOpLowering : public OpConversionPattern<DotOp> {
     iterators[k] = utils::IteratorType::reduction;
     bool isFloat = isa<FloatType>(accType);
     auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{cType}, ValueRange{a, b},
-        ValueRange{adaptor.getC()}, maps, iterators,
-        [&](OpBuilder &nb, Location l, ValueRange args) {
+        rewriter, loc, TypeRange{cType}, ValueRange{a, b}, ValueRange{c}, maps,
+        iterators, [&](OpBuilder &nb, Location l, ValueRange args) {
           Value result;
           if (isFloat)
             result = math::FmaOp::create(nb, l, args[0], args[1], args[2]);
@@ -357,7 +366,8 @@ struct DotOpLowering : public OpConversionPattern<DotOp> {
                 nb, l, args[2], arith::MulIOp::create(nb, l, args[0], args[1]));
           linalg::YieldOp::create(nb, l, result);
         });
-    rewriter.replaceOp(op, generic.getResults());
+    rewriter.replaceOp(
+        op, castElements(rewriter, loc, generic.getResult(0), resultElem));
     return success();
   }
 };

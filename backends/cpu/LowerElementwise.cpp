@@ -427,7 +427,9 @@ struct ElementwiseToLoops : public ConversionPattern {
   }
 };
 
-/// A tessera elementwise op on scalars -> its scalar lowering.
+/// A tessera elementwise op on scalars -> its scalar lowering; an arith op
+/// on scalars whose types change (a select of two pointers, which are i64
+/// addresses here) -> the same op on the converted values.
 struct ScalarElementwise : public ConversionPattern {
   ScalarElementwise(const TypeConverter &converter, MLIRContext *ctx)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
@@ -435,8 +437,10 @@ struct ScalarElementwise : public ConversionPattern {
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isa<TesseraDialect>(op->getDialect()) || !isElementwise(op) ||
-        isElementwiseOnTensors(op))
+    bool retyped = isa<arith::ArithDialect>(op->getDialect()) &&
+                   !getTypeConverter()->isLegal(op);
+    if ((!isa<TesseraDialect>(op->getDialect()) && !retyped) ||
+        !isElementwise(op) || isElementwiseOnTensors(op))
       return failure();
     SmallVector<Type> resultTypes;
     if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),

@@ -36,12 +36,6 @@ using namespace mlir::tessera::cpu;
 
 namespace {
 
-/// True for parameters a launch can pass by value: scalars and pointers to
-/// scalars.
-bool isLaunchableParam(Type type) {
-  return !getSignatureTypeName(type).empty();
-}
-
 struct ToStructuredPass
     : public PassWrapper<ToStructuredPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ToStructuredPass)
@@ -131,17 +125,23 @@ struct ToStructuredPass
         names.push_back(name ? name
                              : StringAttr::get(func.getContext(),
                                                ("arg" + llvm::Twine(i)).str()));
-        if (!isLaunchableParam(type)) {
+        FailureOr<std::string> recorded = getKernelParamTypeName(func, i);
+        if (failed(recorded)) {
+          failedAny = true;
+          continue;
+        }
+        std::string typeName = *recorded;
+        if (typeName.empty()) {
           func.emitError() << "kernel parameter " << i << " of type " << type
                            << " cannot be passed to a CPU launch; pass "
                               "scalars and pointers";
           failedAny = true;
         }
-        signature.push_back(
-            StringAttr::get(func.getContext(), getSignatureTypeName(type)));
+        signature.push_back(StringAttr::get(func.getContext(), typeName));
       }
       if (failedAny)
         continue;
+      dropSignatureTypeAttrs(func);
       func->setAttr(kSignatureAttrName,
                     ArrayAttr::get(func.getContext(), signature));
       func->setAttr(kParamNamesAttrName,

@@ -41,7 +41,12 @@ struct RecordSignaturePass
         // Tensor maps are hidden: the driver adds them from their recipes.
         if (isa<tessera::gpu::TensorMapType>(type))
           continue;
-        std::string name = getSignatureTypeName(type);
+        FailureOr<std::string> recorded = getKernelParamTypeName(func, i);
+        if (failed(recorded)) {
+          failedAny = true;
+          continue;
+        }
+        std::string name = *recorded;
         if (name.empty()) {
           func.emitError("kernel parameter ")
               << i << " of type " << type << " cannot be passed to " << target
@@ -54,6 +59,7 @@ struct RecordSignaturePass
         names.push_back(argName ? argName
                                 : StringAttr::get(ctx, "arg" + llvm::Twine(i)));
       }
+      dropSignatureTypeAttrs(func);
       func->setAttr(kSignatureTypesAttrName, ArrayAttr::get(ctx, types));
       func->setAttr(kSignatureNamesAttrName, ArrayAttr::get(ctx, names));
     });

@@ -68,7 +68,10 @@ struct NullLowerToLLVMPass
     SmallVector<Type> params;
     SmallVector<std::string> signature;
     for (auto [index, paramType] : llvm::enumerate(type.getInputs())) {
-      signature.push_back(getSignatureTypeName(paramType));
+      FailureOr<std::string> recorded = getKernelParamTypeName(kernel, index);
+      if (failed(recorded))
+        return failure();
+      signature.push_back(*recorded);
       if (signature.back().empty())
         return kernel.emitError("the null backend cannot pass parameter ")
                << index << " of type " << paramType << " to a kernel";

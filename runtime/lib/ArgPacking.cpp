@@ -114,9 +114,20 @@ template <typename T> static void store(void *slot, T value) {
   std::memcpy(slot, &value, sizeof(T));
 }
 
+llvm::Error ArgPacker::pack(llvm::ArrayRef<KernelArg> args,
+                            PackedArgs &out) const {
+  return packSelected(args, out, std::nullopt);
+}
+
 llvm::Error ArgPacker::pack(llvm::ArrayRef<KernelArg> args, PackedArgs &out,
                             llvm::ArrayRef<unsigned> select) const {
-  size_t count = select.empty() ? args.size() : select.size();
+  return packSelected(args, out, select);
+}
+
+llvm::Error
+ArgPacker::packSelected(llvm::ArrayRef<KernelArg> args, PackedArgs &out,
+                        std::optional<llvm::ArrayRef<unsigned>> select) const {
+  size_t count = select ? select->size() : args.size();
   if (count != params.size())
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
@@ -128,7 +139,7 @@ llvm::Error ArgPacker::pack(llvm::ArrayRef<KernelArg> args, PackedArgs &out,
   unsigned field = 0;
   for (unsigned i = 0, e = params.size(); i < e; ++i) {
     const Param &param = params[i];
-    const KernelArg &given = args[select.empty() ? i : select[i]];
+    const KernelArg &given = args[select ? (*select)[i] : i];
     field = &given == previous ? field + 1 : 0;
     previous = &given;
     if (field >= given.getNumLaunchValues())
@@ -155,10 +166,19 @@ llvm::Error ArgPacker::pack(llvm::ArrayRef<KernelArg> args, PackedArgs &out,
       break;
     case Kind::SignedInt:
     case Kind::UnsignedInt: {
+      bool isSigned = param.kind == Kind::SignedInt;
+      if (arg.isUInt()) {
+        // Above INT64_MAX: only a u64 parameter holds it.
+        if (isSigned || param.bits != 64)
+          return packError(param, arg.repr() + " does not fit in " +
+                                      llvm::Twine(param.bits) +
+                                      (isSigned ? " signed" : "") + " bits");
+        store<uint64_t>(slot, arg.getUInt());
+        break;
+      }
       if (!arg.isInt() && !arg.isBool())
         return packError(param, "expected an integer, got " + arg.describe());
       int64_t v = arg.getInt();
-      bool isSigned = param.kind == Kind::SignedInt;
       if (param.bits < 64) {
         int64_t lo = isSigned ? -(int64_t(1) << (param.bits - 1)) : 0;
         int64_t hi = isSigned ? (int64_t(1) << (param.bits - 1)) - 1
@@ -196,6 +216,8 @@ llvm::Error ArgPacker::pack(llvm::ArrayRef<KernelArg> args, PackedArgs &out,
         v = arg.getFloat();
       else if (arg.isInt())
         v = static_cast<double>(arg.getInt());
+      else if (arg.isUInt())
+        v = static_cast<double>(arg.getUInt());
       else
         return packError(param, "expected a float, got " + arg.describe());
       if (param.kind == Kind::Float16)

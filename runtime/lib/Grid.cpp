@@ -29,6 +29,9 @@ int64_t LaunchMeta::getInt(llvm::StringRef name) const {
   const KernelArg *value = lookup(name);
   if (value && (value->isInt() || value->isBool()))
     return value->getInt();
+  if (error.empty() && value && value->isUInt())
+    error = "the grid asked for '" + name.str() + "', which is " +
+            value->repr() + ", beyond the int64 range grids compute in";
   if (error.empty())
     error = value ? "the grid asked for '" + name.str() +
                         "' as an integer, but it is " + value->describe()

@@ -14,6 +14,10 @@ HostValue mlir::tessera::runtime::toHostValue(const KernelArg &arg) {
     return HostValue::boolean(arg.getBool());
   case KernelArg::Kind::Int:
     return HostValue::integer(arg.getInt());
+  case KernelArg::Kind::UInt:
+    // Host values are 64-bit signed integers: one this large stays opaque
+    // rather than wrapping to a negative number.
+    return HostValue::symbol("tessera.uint64[" + arg.repr() + "]");
   case KernelArg::Kind::Float:
     return HostValue::floating(arg.getFloat());
   case KernelArg::Kind::String:

@@ -9,6 +9,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir::tessera::runtime;
 
@@ -23,6 +24,15 @@ KernelArg KernelArg::integer(int64_t value) {
   KernelArg arg;
   arg.kind = Kind::Int;
   arg.intValue = value;
+  return arg;
+}
+
+KernelArg KernelArg::unsignedInteger(uint64_t value) {
+  if (value <= uint64_t(std::numeric_limits<int64_t>::max()))
+    return integer(static_cast<int64_t>(value));
+  KernelArg arg;
+  arg.kind = Kind::UInt;
+  arg.intValue = static_cast<int64_t>(value);
   return arg;
 }
 
@@ -156,6 +166,8 @@ std::string KernelArg::repr() const {
     return getBool() ? "True" : "False";
   case Kind::Int:
     return std::to_string(intValue);
+  case Kind::UInt:
+    return std::to_string(getUInt());
   case Kind::Float:
     return reprFloat(floatValue);
   case Kind::String:
@@ -185,6 +197,7 @@ std::string KernelArg::describe() const {
   case Kind::Bool:
     return "a bool (" + repr() + ")";
   case Kind::Int:
+  case Kind::UInt:
     return "an int (" + repr() + ")";
   case Kind::Float:
     return "a float (" + repr() + ")";
@@ -210,6 +223,7 @@ bool KernelArg::operator==(const KernelArg &other) const {
     return true;
   case Kind::Bool:
   case Kind::Int:
+  case Kind::UInt:
     return intValue == other.intValue;
   case Kind::Float:
     return floatValue == other.floatValue ||

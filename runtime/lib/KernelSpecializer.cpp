@@ -96,6 +96,12 @@ mlir::tessera::runtime::appendSignatureEntry(const KernelParamInfo &param,
       signature += ":16";
     return true;
   }
+  case KernelArg::Kind::UInt:
+    // As Triton: integers in [2^63, 2^64) are u64 (never 1).
+    signature += "u64";
+    if (alignment && arg.getUInt() % 16 == 0)
+      signature += ":16";
+    return true;
   case KernelArg::Kind::Pointer:
     if (arg.getText().empty())
       return paramError(param, "the pointer has no element type; allocate "

@@ -9,6 +9,7 @@
 #include "gtest/gtest.h"
 
 #include <cstring>
+#include <limits>
 
 using namespace mlir::tessera;
 using namespace mlir::tessera::runtime;
@@ -184,6 +185,47 @@ TEST(ArgPackingTest, DescriptorsPassTheirFields) {
   EXPECT_EQ(errorOf(packer->pack(bound, packed, {0, 0, 0, 0, 0, 0})),
             "argument 'n' (i32): expected another argument, got the extra "
             "value 5 of a tensor descriptor of fp16 blocks [64, 64]");
+}
+
+TEST(ArgPackingTest, EmptySelectionPassesNoArgument) {
+  // A kernel whose parameters are all constexprs, launched with one given by
+  // name: nothing of the bound values is a runtime argument.
+  llvm::Expected<ArgPacker> packer = ArgPacker::create({});
+  ASSERT_EXPECTED(packer);
+  std::vector<KernelArg> bound = {KernelArg::integer(32)};
+  PackedArgs packed;
+  EXPECT_EQ(errorOf(packer->pack(bound, packed, {})), "success");
+  EXPECT_TRUE(packed.getPointers().empty());
+  // Without a selection every value is an argument.
+  EXPECT_EQ(errorOf(packer->pack(bound, packed)),
+            "the kernel takes 0 runtime arguments, the launch passes 1");
+}
+
+TEST(ArgPackingTest, UnsignedPointersAndU64Scalars) {
+  llvm::Expected<ArgPacker> packer =
+      ArgPacker::create({{"dst", "*u32"}, {"v", "u64"}, {"w", "i64"}});
+  ASSERT_EXPECTED(packer);
+  PackedArgs packed;
+  uint64_t max = std::numeric_limits<uint64_t>::max();
+  auto pack = [&](KernelArg dst, KernelArg v, KernelArg w) {
+    return errorOf(packer->pack({dst, v, w}, packed));
+  };
+  EXPECT_EQ(pack(KernelArg::pointer(64, "u32"), KernelArg::unsignedInteger(max),
+                 KernelArg::integer(-1)),
+            "success");
+  EXPECT_EQ(slotAs<uint64_t>(packed, 1), max);
+  EXPECT_EQ(pack(KernelArg::pointer(64, "fp32"), KernelArg::integer(1),
+                 KernelArg::integer(1)),
+            "argument 'dst' (*u32): expected a pointer to u32, got a pointer "
+            "to fp32");
+  EXPECT_EQ(pack(KernelArg::pointer(64, "u32"), KernelArg::integer(-1),
+                 KernelArg::integer(1)),
+            "argument 'v' (u64): -1 is negative");
+  // Above INT64_MAX only a u64 parameter holds the value.
+  EXPECT_EQ(pack(KernelArg::pointer(64, "u32"), KernelArg::integer(1),
+                 KernelArg::unsignedInteger(max)),
+            "argument 'w' (i64): 18446744073709551615 does not fit in 64 "
+            "signed bits");
 }
 
 TEST(ArgPackingTest, UnpassableTypes) {

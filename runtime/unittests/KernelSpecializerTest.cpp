@@ -58,6 +58,16 @@ TEST(KernelSpecializerTest, ScalarTypes) {
             "i64:16");
   EXPECT_EQ(signatureOf(params, {KernelArg::integer((int64_t(1) << 31) + 1)}),
             "i64");
+  // Triton passes integers in [2^63, 2^64) as u64; smaller ones stay ints.
+  EXPECT_EQ(signatureOf(params, {KernelArg::unsignedInteger(~uint64_t(0))}),
+            "u64");
+  EXPECT_EQ(
+      signatureOf(params, {KernelArg::unsignedInteger(uint64_t(1) << 63)}),
+      "u64:16");
+  EXPECT_EQ(signatureOf(params, {KernelArg::unsignedInteger(5)}), "i32");
+  EXPECT_EQ(KernelArg(~uint64_t(0)).repr(), "18446744073709551615");
+  EXPECT_TRUE(KernelArg(~uint64_t(0)).isUInt());
+  EXPECT_TRUE(KernelArg(uint64_t(7)).isInt());
   EXPECT_EQ(signatureOf(params, {KernelArg::floating(1.0)}), "fp32");
   EXPECT_EQ(signatureOf(params, {KernelArg::boolean(true)}), "i1");
   EXPECT_EQ(signatureOf(params, {KernelArg::none()}), "None");

@@ -128,3 +128,22 @@ func.func @dot_i8_batched(%a: tensor<2x4x8xi8>, %b: tensor<2x8x4xi8>, %c: tensor
   %d = tessera.dot %a, %b, %c : tensor<2x4x8xi8> * tensor<2x8x4xi8> -> tensor<2x4x4xi32>
   return %d : tensor<2x4x4xi32>
 }
+
+// -----
+
+// An fp16 accumulator (out_dtype=tl.float16) is widened to fp32 with the
+// operands, accumulates in fp32 and is rounded to fp16 once, after the last
+// product, as matrix units do; never one fp16 rounding per product.
+// CHECK-LABEL: func @dot_f16_accumulator
+// CHECK-SAME: (%[[A:.*]]: tensor<16x32xf16>, %[[B:.*]]: tensor<32x8xf16>, %[[C:.*]]: tensor<16x8xf16>)
+// CHECK: %[[CW:.*]] = linalg.generic {{.*}} ins(%[[C]] : tensor<16x8xf16>) outs(%{{.*}} : tensor<16x8xf32>)
+// CHECK: %[[D:.*]] = linalg.generic {{.*}} outs(%[[CW]] : tensor<16x8xf32>)
+// CHECK: math.fma %{{.*}}, %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT: linalg.yield %{{.*}} : f32
+// CHECK-NEXT: } -> tensor<16x8xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[D]] : tensor<16x8xf32>) outs(%{{.*}} : tensor<16x8xf16>)
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+func.func @dot_f16_accumulator(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %c: tensor<16x8xf16>) -> tensor<16x8xf16> {
+  %d = tessera.dot %a, %b, %c : tensor<16x32xf16> * tensor<32x8xf16> -> tensor<16x8xf16>
+  return %d : tensor<16x8xf16>
+}

@@ -182,3 +182,17 @@ func.func @poison() -> tensor<4xf32, #tessera_gpu.blocked<sizePerThread = [4], t
   %p = ub.poison : tensor<4xf32, #tessera_gpu.blocked<sizePerThread = [4], threadsPerWarp = [1], warpsPerCTA = [1], order = [0]>>
   return %p : tensor<4xf32, #tessera_gpu.blocked<sizePerThread = [4], threadsPerWarp = [1], warpsPerCTA = [1], order = [0]>>
 }
+
+// -----
+
+// A select of two scalar pointers (tl.where on pointers) selects their
+// addresses, which are i64 on the CPU.
+// CHECK-LABEL: func @select_pointers
+// CHECK-SAME: (%[[C:.*]]: i1, %[[A:.*]]: i64, %[[B:.*]]: i64)
+// CHECK: %[[P:.*]] = arith.select %[[C]], %[[A]], %[[B]] : i64
+// CHECK: llvm.inttoptr %[[P]]
+func.func @select_pointers(%c: i1, %a: !tessera.ptr<f32>, %b: !tessera.ptr<f32>) -> f32 {
+  %p = arith.select %c, %a, %b : !tessera.ptr<f32>
+  %v = tessera.load %p : !tessera.ptr<f32>
+  return %v : f32
+}

@@ -39,6 +39,14 @@ public:
         return type;
       return withEncoding(type, defaultLayout(ctx, type.getShape()));
     });
+    // A block pointer's tile takes the layout its loads yield and its stores
+    // take, so that a load's result stays the type its pointer points to.
+    addConversion([this](PointerType type) -> Type {
+      auto tile = dyn_cast<RankedTensorType>(type.getPointeeType());
+      if (!tile || tile.getEncoding())
+        return type;
+      return PointerType::get(convertType(tile), type.getAddressSpace());
+    });
     auto convert = [](OpBuilder &builder, Type type, ValueRange inputs,
                       Location loc) -> Value {
       if (inputs.size() != 1 || !isa<RankedTensorType>(type) ||

@@ -83,3 +83,43 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
     return %d : tensor<4x16xf32, #acc>
   }
 }
+
+// -----
+
+// An fp16 accumulator (out_dtype=fp16) sums in f32: each accumulator
+// register is widened once, takes its K = 4 multiply-adds in f32 and is
+// rounded to f16 once, never after each product.
+#blocked = #tessera_gpu.blocked<sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+#a = #tessera_gpu.dot_op<opIdx = 0, parent = #blocked>
+#b = #tessera_gpu.dot_op<opIdx = 1, parent = #blocked>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @dot_f16_accumulator
+  // CHECK: llvm.fpext %{{.*}} : f16 to f32
+  // CHECK-COUNT-4: llvm.intr.fmuladd({{.*}}) : (f32, f32, f32) -> f32
+  // CHECK-NEXT: llvm.fptrunc %{{.*}} : f32 to f16
+  // CHECK-NOT: (f16, f16, f16) -> f16
+  // CHECK: llvm.return
+  func.func @dot_f16_accumulator(%a: tensor<4x4xf16, #a>, %b: tensor<4x16xf16, #b>, %c: tensor<4x16xf16, #blocked>) -> tensor<4x16xf16, #blocked> {
+    %d = tessera.dot %a, %b, %c : tensor<4x4xf16, #a> * tensor<4x16xf16, #b> -> tensor<4x16xf16, #blocked>
+    return %d : tensor<4x16xf16, #blocked>
+  }
+}
+
+// -----
+
+// A three-dimensional (batched) dot: each thread holds 2 batches x 2
+// columns of accumulators and, for each, the K = 4 row of A and column of B
+// of its batch, so 4 x 4 multiply-adds.
+#blocked = #tessera_gpu.blocked<sizePerThread = [2, 1, 2], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 1, 1], order = [2, 1, 0]>
+#a = #tessera_gpu.dot_op<opIdx = 0, parent = #blocked>
+#b = #tessera_gpu.dot_op<opIdx = 1, parent = #blocked>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @dot_batched
+  // CHECK-COUNT-16: llvm.intr.fmuladd({{.*}}) : (f32, f32, f32) -> f32
+  // CHECK-NOT: llvm.intr.fmuladd
+  // CHECK: llvm.return
+  func.func @dot_batched(%a: tensor<2x4x4xf32, #a>, %b: tensor<2x4x16xf32, #b>, %c: tensor<2x4x16xf32, #blocked>) -> tensor<2x4x16xf32, #blocked> {
+    %d = tessera.dot %a, %b, %c : tensor<2x4x4xf32, #a> * tensor<2x4x16xf32, #b> -> tensor<2x4x16xf32, #blocked>
+    return %d : tensor<2x4x16xf32, #blocked>
+  }
+}

@@ -22,7 +22,7 @@ module {
 
 module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
   func.func @block_pointer(%p: !tessera.ptr<tensor<16xf32>>) {
-    // expected-error @below {{loads through block pointers are not supported by the shared lowering yet}}
+    // expected-error @below {{the block pointer's tile has no layout; run convert-to-gpu first}}
     %0 = tessera.load %p : !tessera.ptr<tensor<16xf32>>
     return
   }

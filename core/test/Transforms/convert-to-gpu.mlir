@@ -132,3 +132,32 @@ func.func @constants(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<4xi32>) {
   %r = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32>
   return %y, %r : tensor<64xf32>, tensor<4xi32>
 }
+
+// -----
+
+// A block pointer's tile takes the layout its loads yield, through loops
+// that advance it, so that every load still yields what its pointer points
+// to.
+// CHECK: #[[BP:.*]] = #tessera_gpu.blocked<sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: func @block_pointer
+// CHECK: tessera.make_block_ptr {{.*}} -> !tessera.ptr<tensor<8x16xf32, #[[BP]]>>
+// CHECK: scf.for {{.*}} -> (!tessera.ptr<tensor<8x16xf32, #[[BP]]>>)
+// CHECK: tessera.advance {{.*}} : !tessera.ptr<tensor<8x16xf32, #[[BP]]>>
+// CHECK: tessera.load {{.*}} : !tessera.ptr<tensor<8x16xf32, #[[BP]]>>
+// CHECK: tessera.store {{.*}} : !tessera.ptr<tensor<8x16xf32, #[[BP]]>>
+func.func @block_pointer(%p: !tessera.ptr<f32>, %m: i64, %k: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i64
+  %b = tessera.make_block_ptr %p, [%m, %m], [%m, %c1], [%c0, %c0] {order = array<i32: 1, 0>} : !tessera.ptr<f32> -> !tessera.ptr<tensor<8x16xf32>>
+  %lb = arith.constant 0 : index
+  %ub = arith.constant 4 : index
+  %st = arith.constant 1 : index
+  %r = scf.for %i = %lb to %ub step %st iter_args(%it = %b) -> (!tessera.ptr<tensor<8x16xf32>>) {
+    %a = tessera.advance %it, [%k, %c0] : !tessera.ptr<tensor<8x16xf32>>
+    scf.yield %a : !tessera.ptr<tensor<8x16xf32>>
+  }
+  %v = tessera.load %r {boundaryCheck = array<i32: 0>} : !tessera.ptr<tensor<8x16xf32>>
+  %w = arith.addf %v, %v : tensor<8x16xf32>
+  tessera.store %r, %w : !tessera.ptr<tensor<8x16xf32>>
+  return
+}

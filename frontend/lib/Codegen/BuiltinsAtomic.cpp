@@ -74,6 +74,11 @@ static FailureOr<AtomicOperands> readAtomic(FunctionCodegen &cg, CallArgs &args,
                    " must be a "
                    "pointer or a tensor of pointers, got " +
                    ptr.typeStr());
+  if (ptr.getType().getElement().isConstPointer())
+    return cg.fail("atomic_" + op +
+                   " cannot update memory through a "
+                   "constant pointer (" +
+                   ptr.typeStr() + ")");
   const TType &elem = ptr.getType().getElement().getPointee();
   if (elem.is(ScalarKind::FP16) && op != "add")
     return cg.fail("atomic_" + op + " does not support fp16");

@@ -265,6 +265,12 @@ static FailureOr<Value> store(FunctionCodegen &cg, CallArgs &args) {
   if (!ptrArg.isTensor() || !ptrArg.getType().getElement().isPointer())
     return cg.fail(argLoc(cg, *a, 0), "unsupported pointer type " +
                                           ptrArg.typeStr() + " in tl.store");
+  if (ptrArg.getType().getElement().isConstPointer())
+    return cg.fail(argLoc(cg, *a, 0),
+                   "cannot store to a constant pointer (" + ptrArg.typeStr() +
+                       ")",
+                   "the pointer comes from a tl.const parameter or a `*k` "
+                   "signature entry");
   FailureOr<Value> value = cg.requireTensor((*a)[1], "value", a->exprs[1]);
   if (failed(value))
     return failure();

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Builtins.h"
 
+#include "tessera/Dialect/Tessera/IR/SignatureType.h"
 #include "tessera/Frontend/Decorators.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -606,6 +607,14 @@ LogicalResult FunctionCodegen::lowerKernel(const Specialization &spec) {
     if (p.divisibility > 1)
       fn.setArgAttr(argIdx, mlir::tessera::kDivisibilityAttrName,
                     mb.getI32IntegerAttr(int32_t(p.divisibility)));
+    // MLIR integers are signless: without this a kernel specialized for
+    // `*u32` would record `*i32`, and the launch that specialized it would
+    // no longer match its parameter.
+    const TType &scalar = p.type.isPointer() ? p.type.getPointee() : p.type;
+    if (scalar.isScalarType() && scalar.isUnsignedInt() && !scalar.isBool())
+      fn.setArgAttr(
+          argIdx, mlir::tessera::kSignatureTypeAttrName,
+          mb.getStringAttr((p.type.isPointer() ? "*" : "") + scalar.mangle()));
     setValue(params[i].name, Value::tensor(entry->getArgument(argIdx), p.type));
     ++argIdx;
   }

@@ -287,23 +287,51 @@ FailureOr<Value> FunctionCodegen::lowerIfExp(const IfExpExpr *e) {
     return lowerExpr(cond->getHost().isTruthy() ? e->getBody()
                                                 : e->getOrElse());
   mlir::OpBuilder::InsertPoint ip = b.saveInsertionPoint();
-  auto lowerArm = [&](const Expr *arm, mlir::Block *block) -> FailureOr<Value> {
+  // A call that returns nothing (tl.store, ...) is Triton's void tensor:
+  // when both arms are such calls the expression only chooses which runs.
+  auto isVoid = [](const Expr *arm, const Value &v) {
+    return v.isNone() && llvm::isa<CallExpr>(arm);
+  };
+  bool thenVoid = false, elseVoid = false;
+  auto lowerArm = [&](const Expr *arm, mlir::Block *block,
+                      bool &armVoid) -> FailureOr<Value> {
     b.setInsertionPointToEnd(block);
     FailureOr<Value> v = lowerExpr(arm);
     if (failed(v))
       return failure();
+    armVoid = isVoid(arm, *v);
+    if (armVoid)
+      return *v;
     LocationScope scope(*this, arm);
     return toTensor(*v);
   };
   auto thenBlock = std::make_unique<mlir::Block>();
   auto elseBlock = std::make_unique<mlir::Block>();
-  FailureOr<Value> thenV = lowerArm(e->getBody(), thenBlock.get());
+  FailureOr<Value> thenV = lowerArm(e->getBody(), thenBlock.get(), thenVoid);
   if (failed(thenV))
     return failure();
-  FailureOr<Value> elseV = lowerArm(e->getOrElse(), elseBlock.get());
+  FailureOr<Value> elseV = lowerArm(e->getOrElse(), elseBlock.get(), elseVoid);
   if (failed(elseV))
     return failure();
   b.restoreInsertionPoint(ip);
+  if (thenVoid && elseVoid) {
+    auto ifOp = scf::IfOp::create(b, loc, mlir::TypeRange{}, cond->getHandle(),
+                                  false, false);
+    ifOp.getThenRegion().push_back(thenBlock.release());
+    b.setInsertionPointToEnd(&ifOp.getThenRegion().front());
+    scf::YieldOp::create(b, loc);
+    ifOp.getElseRegion().push_back(elseBlock.release());
+    b.setInsertionPointToEnd(&ifOp.getElseRegion().front());
+    scf::YieldOp::create(b, loc);
+    b.setInsertionPointAfter(ifOp);
+    return Value::none();
+  }
+  if (thenVoid != elseVoid)
+    return fail(e,
+                "a conditional expression with a run-time condition has "
+                "inconsistent types: one branch returns nothing",
+                "make both branches calls that return nothing, or both "
+                "values");
   if (!thenV->sameType(*elseV))
     return fail(e, "a conditional expression with a run-time condition has "
                    "inconsistent types " +

@@ -199,7 +199,9 @@ static FailureOr<Value> lowerBoolOp(FunctionCodegen &cg, const BoolOpExpr *e) {
 }
 
 /// `x[...]` on a tensor: `None` inserts a dimension, `:` keeps one, `...`
-/// stands for as many `:` as the remaining dimensions need.
+/// stands for as many `:` as the remaining dimensions need. As in Triton,
+/// the i-th item acts on dimension i of the result so far, and a `:` past
+/// its rank does nothing (`scalar_ptr[None, None, :]` is a 1x1 block).
 static FailureOr<Value> subscriptTensor(FunctionCodegen &cg, const Value &t,
                                         const SubscriptExpr *sub) {
   llvm::SmallVector<const Expr *> items;
@@ -242,23 +244,28 @@ static FailureOr<Value> subscriptTensor(FunctionCodegen &cg, const Value &t,
   size_t numEllipsis = llvm::count(kinds, Item::Ellipsis);
   if (numEllipsis > 1)
     return cg.fail(sub->getIndex(), "an index can only have a single '...'");
-  if (kept > rank)
-    return cg.fail(
-        sub->getIndex(),
-        llvm::formatv("too many indices for a tensor of rank {0}", rank));
   Value result = t;
   int64_t dim = 0;
-  for (Item k : kinds) {
+  for (auto [k, item] : llvm::zip(kinds, items)) {
     switch (k) {
-    case Item::NewAxis:
+    case Item::NewAxis: {
+      int64_t resultRank = result.getType().getShape().size();
+      if (dim > resultRank)
+        return cg.fail(item,
+                       llvm::formatv("None at index position {0} is past the "
+                                     "rank {1} of the tensor it expands",
+                                     dim, resultRank),
+                       "the ':' before it stand for dimensions the tensor "
+                       "does not have");
       result = cg.expandDims(result, dim);
       ++dim;
       break;
+    }
     case Item::Keep:
       ++dim;
       break;
     case Item::Ellipsis:
-      dim += rank - kept;
+      dim += kept < rank ? rank - kept : 0;
       break;
     }
   }

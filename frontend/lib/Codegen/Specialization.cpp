@@ -18,6 +18,18 @@ bool tessera::frontend::isConstexprParam(const Parameter &param) {
   return text.contains("constexpr");
 }
 
+bool tessera::frontend::isConstParam(const Parameter &param) {
+  if (!param.annotation || isConstexprParam(param))
+    return false;
+  // As Triton's KernelParam.is_const: the annotation names `const`
+  // (`tl.const`), or is a signature type of a const pointer (`"*kfp32"`).
+  llvm::StringRef text(param.annotation->getLoc().getPointer(),
+                       param.annotation->getEndLoc().getPointer() -
+                           param.annotation->getLoc().getPointer());
+  text = text.trim("'\" \t");
+  return text.contains("const") || text.starts_with("*k");
+}
+
 /// Splits `sig` at top-level commas (not inside quotes or brackets).
 static std::vector<std::string> splitSignature(llvm::StringRef sig) {
   std::vector<std::string> out;
@@ -106,9 +118,9 @@ Specialization::parseSignature(llvm::StringRef signature, HostEvaluator &eval) {
     std::optional<TType> type;
     if (typePart.starts_with("*")) {
       llvm::StringRef pointee = typePart.drop_front();
-      pointee.consume_front("k"); // Triton's `*k` (const pointer)
+      bool isConst = pointee.consume_front("k"); // Triton's const pointers
       if (std::optional<ScalarKind> k = TType::parseScalarName(pointee))
-        type = TType::pointer(TType::scalar(*k));
+        type = TType::pointer(TType::scalar(*k), /*addressSpace=*/1, isConst);
       else
         return llvm::createStringError("unknown pointee type '" +
                                        pointee.str() + "' in '" + item + "'");
@@ -228,6 +240,11 @@ Specialization::build(const FunctionDefStmt &kernel,
             e.text + "'");
       sp.isConstexpr = e.isConstexpr;
       sp.type = e.type;
+      // A `tl.const` parameter is a const pointer whatever the launch says.
+      if (sp.type.isPointer() && !sp.type.isBlockPointer() && isConstParam(p) &&
+          !sp.type.isConstPointer())
+        sp.type = TType::pointer(sp.type.getPointee(),
+                                 sp.type.getAddressSpace(), /*isConst=*/true);
       sp.divisibility = e.divisibility;
       sp.nanPadding = e.nanPadding;
       sp.value = e.value;
@@ -282,7 +299,7 @@ std::string Specialization::key() const {
       continue;
     }
     if (p.type.isPointer()) {
-      s += "*";
+      s += p.type.isConstPointer() ? "*k" : "*";
       s += p.type.getPointee().mangle();
     } else if (p.type.isTensorDesc()) {
       const TType &block = p.type.getDescBlock();

@@ -68,10 +68,11 @@ TType TType::scalar(ScalarKind k) {
   return t;
 }
 
-TType TType::pointer(const TType &pointee, int addressSpace) {
+TType TType::pointer(const TType &pointee, int addressSpace, bool isConst) {
   TType t;
   t.kind = Kind::Pointer;
   t.addressSpace = addressSpace;
+  t.isConst = isConst;
   t.inner = std::make_shared<const TType>(pointee);
   return t;
 }
@@ -212,7 +213,7 @@ std::string TType::str() const {
   case Kind::Scalar:
     return info(scalarKind).name;
   case Kind::Pointer:
-    return "pointer<" + inner->str() + ">";
+    return (isConst ? "const_pointer<" : "pointer<") + inner->str() + ">";
   case Kind::Block: {
     std::string s = "<[";
     for (size_t i = 0; i < shape.size(); ++i)
@@ -240,7 +241,9 @@ std::string TType::mangle() const {
   case Kind::Scalar:
     return info(scalarKind).mangled;
   case Kind::Pointer: {
-    std::string s = "P";
+    // A helper specialized for a const pointer refuses stores the same
+    // helper accepts for a plain one: they are different specializations.
+    std::string s = isConst ? "Pk" : "P";
     s += inner->mangle();
     return s;
   }
@@ -320,7 +323,8 @@ bool TType::operator==(const TType &other) const {
   case Kind::Scalar:
     return scalarKind == other.scalarKind;
   case Kind::Pointer:
-    return addressSpace == other.addressSpace && *inner == *other.inner;
+    return addressSpace == other.addressSpace && isConst == other.isConst &&
+           *inner == *other.inner;
   case Kind::Block:
     return shape == other.shape && *inner == *other.inner;
   case Kind::TensorDesc:

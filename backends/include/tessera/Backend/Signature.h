@@ -9,6 +9,7 @@
 #define TESSERA_BACKEND_SIGNATURE_H
 
 #include "mlir/IR/Types.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <string>
 
@@ -18,6 +19,19 @@ namespace mlir::tessera {
 /// `index` is "i64"), or the empty string when a launch cannot pass it
 /// (block pointers, tensor descriptors, tensors, pointers to those).
 std::string getSignatureTypeName(Type type);
+
+/// Triton's name of parameter `index` of kernel `func`: its
+/// `tessera.signature_type` attribute where the frontend recorded one (an
+/// unsigned integer or a pointer to one, which signless MLIR types cannot
+/// tell from signed ones), else the name of its type; empty when a launch
+/// cannot pass it. Fails with an error on `func` when the attribute
+/// contradicts the type (another width or pointer level, or not unsigned).
+FailureOr<std::string> getKernelParamTypeName(FunctionOpInterface func,
+                                              unsigned index);
+
+/// Removes the `tessera.signature_type` attributes of `func`'s parameters
+/// once the signature is recorded: LLVM has no use for them.
+void dropSignatureTypeAttrs(FunctionOpInterface func);
 
 } // namespace mlir::tessera
 

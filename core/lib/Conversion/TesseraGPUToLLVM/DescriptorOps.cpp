@@ -1,4 +1,5 @@
-//===- DescriptorOps.cpp - Tensor descriptors as ordinary tiled accesses --===//
+//===- DescriptorOps.cpp - Descriptors and block pointers as tiled accesses
+//===//
 //
 // A tensor descriptor is its base, shape and strides; a block read or
 // written through it becomes one address and one bounds check per register
@@ -9,8 +10,14 @@
 // aligned. Targets with tensor-memory copies may lower these ops
 // themselves before this pattern runs.
 //
+// A block pointer (tl.make_block_ptr) is the same plus its offsets, which
+// tl.advance moves; only the dimensions its access lists in boundaryCheck
+// are checked, as Triton does. Its accesses move one element per register.
+//
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
+
+#include "tessera/Dialect/TesseraGPU/IR/LayoutUtils.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
@@ -220,11 +227,213 @@ struct DescriptorStoreLowering : public GPUPattern<DescriptorStoreOp> {
   }
 };
 
+/// The fields of a converted block pointer.
+struct BlockPointer {
+  Value base;
+  SmallVector<Value> shape, strides, offsets;
+};
+
+BlockPointer unpackBlockPointer(OpBuilder &b, Location loc, Value ptr,
+                                int64_t rank) {
+  BlockPointer p;
+  p.base = LLVM::ExtractValueOp::create(b, loc, ptr, 0);
+  for (int64_t i = 0; i < rank; ++i) {
+    p.shape.push_back(LLVM::ExtractValueOp::create(b, loc, ptr, 1 + i));
+    p.strides.push_back(
+        LLVM::ExtractValueOp::create(b, loc, ptr, 1 + rank + i));
+    p.offsets.push_back(
+        LLVM::ExtractValueOp::create(b, loc, ptr, 1 + 2 * rank + i));
+  }
+  return p;
+}
+
+Value packBlockPointer(OpBuilder &b, Location loc, Type type,
+                       const BlockPointer &p) {
+  SmallVector<Value> fields{p.base};
+  fields.append(p.shape);
+  fields.append(p.strides);
+  fields.append(p.offsets);
+  return packRegisters(b, loc, type, fields);
+}
+
+/// Per register of `layout`: the address of its element behind `ptr`, and
+/// whether it lies inside the dimensions in `checked` (null when none is
+/// checked). Indices are 64-bit: the offset plus the register's coordinate.
+FailureOr<std::pair<SmallVector<Value>, SmallVector<Value>>>
+emitBlockPointerAddresses(ConversionPatternRewriter &rewriter, Location loc,
+                          LoweringContext &ctx, Operation *op,
+                          const BlockPointer &ptr, ArrayRef<int32_t> checked,
+                          const LinearLayout &layout, Type element) {
+  FailureOr<ThreadIndex> tid = getThreadIndex(rewriter, loc, ctx, op);
+  if (failed(tid))
+    return failure();
+  Type i64 = rewriter.getI64Type();
+  SmallVector<Value> starts;
+  for (Value offset : ptr.offsets)
+    starts.push_back(LLVM::SExtOp::create(rewriter, loc, i64, offset));
+  SmallVector<Value> ptrs, inBounds;
+  for (auto &coords : emitAllCoords(rewriter, loc, layout, *tid)) {
+    Value offset = createI64(rewriter, loc, 0);
+    Value ok;
+    for (auto [d, coord] : llvm::enumerate(coords)) {
+      Value index =
+          LLVM::AddOp::create(rewriter, loc, starts[d],
+                              LLVM::ZExtOp::create(rewriter, loc, i64, coord));
+      if (llvm::is_contained(checked, int32_t(d))) {
+        // 0 <= index < shape in one unsigned comparison (shapes are not
+        // negative).
+        Value inside = LLVM::ICmpOp::create(
+            rewriter, loc, LLVM::ICmpPredicate::ult, index, ptr.shape[d]);
+        ok = ok ? LLVM::AndOp::create(rewriter, loc, ok, inside).getResult()
+                : inside;
+      }
+      offset = LLVM::AddOp::create(
+          rewriter, loc, offset,
+          LLVM::MulOp::create(rewriter, loc, index, ptr.strides[d]));
+    }
+    ptrs.push_back(LLVM::GEPOp::create(rewriter, loc, ptr.base.getType(),
+                                       element, ptr.base,
+                                       ArrayRef<LLVM::GEPArg>{offset}));
+    inBounds.push_back(ok);
+  }
+  return std::make_pair(ptrs, inBounds);
+}
+
+struct MakeBlockPtrLowering : public GPUPattern<MakeBlockPtrOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(MakeBlockPtrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    BlockPointer p;
+    p.base = adaptor.getBase();
+    p.shape.append(adaptor.getShape().begin(), adaptor.getShape().end());
+    p.strides.append(adaptor.getStrides().begin(), adaptor.getStrides().end());
+    p.offsets.append(adaptor.getOffsets().begin(), adaptor.getOffsets().end());
+    rewriter.replaceOp(
+        op, packBlockPointer(rewriter, op.getLoc(),
+                             getTypeConverter()->convertType(op.getType()), p));
+    return success();
+  }
+};
+
+struct AdvanceLowering : public GPUPattern<AdvanceOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(AdvanceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    int64_t rank = adaptor.getOffsets().size();
+    BlockPointer p = unpackBlockPointer(rewriter, loc, adaptor.getPtr(), rank);
+    for (auto [offset, delta] : llvm::zip(p.offsets, adaptor.getOffsets()))
+      offset = LLVM::AddOp::create(rewriter, loc, offset, delta);
+    rewriter.replaceOp(
+        op, packBlockPointer(rewriter, loc,
+                             getTypeConverter()->convertType(op.getType()), p));
+    return success();
+  }
+};
+
+/// A load through a block pointer; loads through other pointers are
+/// MemoryOps'.
+struct BlockPointerLoadLowering : public GPUPattern<LoadOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto ptrType = dyn_cast<PointerType>(op.getPtr().getType());
+    if (!ptrType || !ptrType.isBlockPointer())
+      return rewriter.notifyMatchFailure(op, "not a block pointer");
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getType());
+    if (!gpu::getDistributedEncoding(type))
+      return op.emitError("the block pointer's tile has no layout; run "
+                          "convert-to-gpu first");
+    LinearLayout layout = getLayout(type);
+    Type element = getTypeConverter()->convertType(type.getElementType());
+    BlockPointer ptr =
+        unpackBlockPointer(rewriter, loc, adaptor.getPtr(), type.getRank());
+    FailureOr<std::pair<SmallVector<Value>, SmallVector<Value>>> addresses =
+        emitBlockPointerAddresses(rewriter, loc, ctx, op, ptr,
+                                  op.getBoundaryCheck(), layout, element);
+    if (failed(addresses))
+      return failure();
+    auto &[ptrs, inBounds] = *addresses;
+    // Unchecked padding is undefined in Triton; zeros keep runs
+    // deterministic.
+    Value pad = createZero(rewriter, loc, element);
+    if (op.getPadding() == PaddingOption::nan && isa<FloatType>(element))
+      pad = LLVM::ConstantOp::create(
+          rewriter, loc, element,
+          rewriter.getFloatAttr(element,
+                                std::numeric_limits<double>::quiet_NaN()));
+    unsigned bytes = getElementBytes(element);
+    SmallVector<Value> results;
+    for (auto [address, ok] : llvm::zip(ptrs, inBounds))
+      results.push_back(
+          emitMaskedLoad(rewriter, loc, ctx, address, element, ok, pad, bytes));
+    rewriter.replaceOp(op, packRegisters(rewriter, loc,
+                                         getTypeConverter()->convertType(type),
+                                         results));
+    return success();
+  }
+};
+
+/// A store through a block pointer: each element once, by its owner.
+struct BlockPointerStoreLowering : public GPUPattern<StoreOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto ptrType = dyn_cast<PointerType>(op.getPtr().getType());
+    if (!ptrType || !ptrType.isBlockPointer())
+      return rewriter.notifyMatchFailure(op, "not a block pointer");
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getValue().getType());
+    if (!gpu::getDistributedEncoding(type))
+      return op.emitError("the block pointer's tile has no layout; run "
+                          "convert-to-gpu first");
+    LinearLayout layout = getLayout(type);
+    Type element = getTypeConverter()->convertType(type.getElementType());
+    BlockPointer ptr =
+        unpackBlockPointer(rewriter, loc, adaptor.getPtr(), type.getRank());
+    FailureOr<std::pair<SmallVector<Value>, SmallVector<Value>>> addresses =
+        emitBlockPointerAddresses(rewriter, loc, ctx, op, ptr,
+                                  op.getBoundaryCheck(), layout, element);
+    if (failed(addresses))
+      return failure();
+    auto &[ptrs, inBounds] = *addresses;
+    FailureOr<ThreadIndex> tid = getThreadIndex(rewriter, loc, ctx, op);
+    if (failed(tid))
+      return failure();
+    Value owner = emitOwnerPredicate(rewriter, loc, layout, *tid);
+    std::set<SmallVector<int32_t>> seen;
+    SmallVector<Value> values =
+        unpackRegisters(rewriter, loc, adaptor.getValue(), type);
+    unsigned bytes = getElementBytes(element);
+    for (size_t r = 0; r < ptrs.size(); ++r) {
+      if (!seen.insert(getRegisterCoords(layout, r)).second)
+        continue;
+      Value pred = inBounds[r];
+      if (owner)
+        pred = pred
+                   ? LLVM::AndOp::create(rewriter, loc, pred, owner).getResult()
+                   : owner;
+      emitMaskedStore(rewriter, loc, ctx, ptrs[r], values[r], pred, bytes);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void lowering::populateDescriptorPatterns(GPUTypeConverter &converter,
                                           RewritePatternSet &patterns,
                                           LoweringContext &ctx) {
   patterns.add<MakeTensorDescLowering, DescriptorLoadLowering,
-               DescriptorStoreLowering>(converter, ctx);
+               DescriptorStoreLowering, MakeBlockPtrLowering, AdvanceLowering>(
+      converter, ctx);
+  // Before MemoryOps' patterns, which take the other loads and stores.
+  patterns.add<BlockPointerLoadLowering, BlockPointerStoreLowering>(
+      converter, ctx, /*benefit=*/2);
 }

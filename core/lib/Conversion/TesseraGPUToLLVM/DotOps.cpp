@@ -4,13 +4,15 @@
 // LoweringHooks::lowerDot. When it declines, each thread computes its
 // accumulator elements with multiply-adds, which needs operand layouts that
 // give the thread the whole row of A and column of B of each of its
-// accumulator elements (the dot-operand layouts of a blocked result do).
+// accumulator elements (the dot-operand layouts of a blocked result do), in
+// the same batch for a three-dimensional dot.
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
+#include <array>
 #include <map>
 
 using namespace mlir;
@@ -19,9 +21,18 @@ using namespace mlir::tessera::lowering;
 
 namespace {
 
-/// True when operand `operand` (0: A, MxK; 1: B, KxN) places its elements in
-/// the threads of accumulator layout `acc`: its lane and warp bases are the
-/// accumulator's with the other matrix dimension moved to K = 0.
+/// Coordinates (batch, row, column) of a dot's element; the batch is 0 in
+/// a two-dimensional dot.
+using DotCoords = std::array<int32_t, 3>;
+
+DotCoords toDotCoords(ArrayRef<int32_t> c) {
+  return c.size() == 3 ? DotCoords{c[0], c[1], c[2]} : DotCoords{0, c[0], c[1]};
+}
+
+/// True when operand `operand` (0: A, [B x] MxK; 1: B, [B x] KxN) places its
+/// elements in the threads of accumulator layout `acc`: its lane and warp
+/// bases are the accumulator's with the other matrix dimension moved to
+/// K = 0 (the batch dimension, if any, unchanged).
 bool operandFollowsAccumulator(const LinearLayout &operand,
                                const LinearLayout &acc, unsigned opIdx) {
   for (StringRef dim : {StringRef(kLaneDim), StringRef(kWarpDim)}) {
@@ -30,10 +41,8 @@ bool operandFollowsAccumulator(const LinearLayout &operand,
     if (bits != opBits)
       return false;
     for (unsigned i = 0; i < bits; ++i) {
-      ArrayRef<int32_t> a = acc.getBasis(dim, i);
-      SmallVector<int32_t> expected = opIdx == 0
-                                          ? SmallVector<int32_t>{a[0], 0}
-                                          : SmallVector<int32_t>{0, a[1]};
+      SmallVector<int32_t> expected(acc.getBasis(dim, i));
+      expected[expected.size() - (opIdx == 0 ? 1 : 2)] = 0;
       if (expected != SmallVector<int32_t>(operand.getBasis(dim, i)))
         return false;
     }
@@ -42,13 +51,10 @@ bool operandFollowsAccumulator(const LinearLayout &operand,
 }
 
 /// Registers of `layout` by their register-part coordinates.
-std::map<std::pair<int32_t, int32_t>, int32_t>
-indexRegisters(const LinearLayout &layout) {
-  std::map<std::pair<int32_t, int32_t>, int32_t> index;
-  for (int32_t r = 0; r < layout.getInDimSize(kRegisterDim); ++r) {
-    SmallVector<int32_t> c = getRegisterCoords(layout, r);
-    index.try_emplace({c[0], c[1]}, r);
-  }
+std::map<DotCoords, int32_t> indexRegisters(const LinearLayout &layout) {
+  std::map<DotCoords, int32_t> index;
+  for (int32_t r = 0; r < layout.getInDimSize(kRegisterDim); ++r)
+    index.try_emplace(toDotCoords(getRegisterCoords(layout, r)), r);
   return index;
 }
 
@@ -111,9 +117,6 @@ struct DotLowering : public GPUPattern<DotOp> {
       return success();
     }
 
-    if (cType.getRank() != 2)
-      return op.emitError("batched dots are not supported by the "
-                          "multiply-add lowering");
     LinearLayout la = getLayout(aType), lb = getLayout(bType),
                  lc = getLayout(cType);
     if (!operandFollowsAccumulator(la, lc, 0) ||
@@ -131,9 +134,16 @@ struct DotLowering : public GPUPattern<DotOp> {
           << ctx.hooks.getName() << " target declined the dot in layout "
           << cType.getEncoding();
 
-    int64_t k = aType.getShape()[1];
+    int64_t k = aType.getShape().back();
     auto aIndex = indexRegisters(la), bIndex = indexRegisters(lb);
-    Type accType = c.front().getType();
+    Type resultElem = c.front().getType();
+    // A float accumulator narrower than fp32 (out_dtype=fp16) sums in fp32
+    // and is rounded once at the end, as matrix units keep at least fp32
+    // inside an instruction: one rounding per product would lose about
+    // log2(K) bits more than the dots matrix instructions take.
+    Type accType = resultElem;
+    if (isa<FloatType>(resultElem) && resultElem.getIntOrFloatBitWidth() < 32)
+      accType = rewriter.getF32Type();
     bool isFloat = isa<FloatType>(accType);
     // Each operand register is widened once, not once per use: an fp8
     // decode is a dozen operations, and every A register is used by a whole
@@ -154,11 +164,13 @@ struct DotLowering : public GPUPattern<DotOp> {
     };
     SmallVector<Value> result;
     for (int32_t r = 0; r < int32_t(c.size()); ++r) {
-      SmallVector<int32_t> coords = getRegisterCoords(lc, r);
+      DotCoords coords = toDotCoords(getRegisterCoords(lc, r));
       Value acc = c[r];
+      if (accType != resultElem)
+        acc = LLVM::FPExtOp::create(rewriter, loc, accType, acc);
       for (int64_t i = 0; i < k; ++i) {
-        auto ai = aIndex.find({coords[0], int32_t(i)});
-        auto bi = bIndex.find({int32_t(i), coords[1]});
+        auto ai = aIndex.find({coords[0], coords[1], int32_t(i)});
+        auto bi = bIndex.find({coords[0], int32_t(i), coords[2]});
         if (ai == aIndex.end() || bi == bIndex.end())
           return op.emitError("an operand layout does not hold the whole "
                               "reduction dimension in each thread");
@@ -173,6 +185,8 @@ struct DotLowering : public GPUPattern<DotOp> {
                             LLVM::MulOp::create(rewriter, loc, *x, *y))
                             .getResult();
       }
+      if (accType != resultElem)
+        acc = LLVM::FPTruncOp::create(rewriter, loc, resultElem, acc);
       result.push_back(acc);
     }
     rewriter.replaceOp(op, packRegisters(rewriter, loc, resultType, result));

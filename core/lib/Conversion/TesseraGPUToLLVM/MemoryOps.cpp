@@ -110,8 +110,7 @@ struct LoadLowering : public GPUPattern<LoadOp> {
     Location loc = op.getLoc();
     auto ptrElem = dyn_cast<PointerType>(getElementTypeOrSelf(op.getPtr()));
     if (!ptrElem || ptrElem.isBlockPointer())
-      return op.emitError("loads through block pointers are not supported by "
-                          "the shared lowering yet");
+      return rewriter.notifyMatchFailure(op, "a block pointer (DescriptorOps)");
     Type resultType = op.getType();
     Type element =
         getTypeConverter()->convertType(getElementTypeOrSelf(resultType));
@@ -164,8 +163,7 @@ struct StoreLowering : public GPUPattern<StoreOp> {
     Location loc = op.getLoc();
     auto ptrElem = dyn_cast<PointerType>(getElementTypeOrSelf(op.getPtr()));
     if (!ptrElem || ptrElem.isBlockPointer())
-      return op.emitError("stores through block pointers are not supported "
-                          "by the shared lowering yet");
+      return rewriter.notifyMatchFailure(op, "a block pointer (DescriptorOps)");
     Type valueType = op.getValue().getType();
     Type element =
         getTypeConverter()->convertType(getElementTypeOrSelf(valueType));

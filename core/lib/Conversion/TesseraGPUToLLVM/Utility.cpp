@@ -42,6 +42,19 @@ GPUTypeConverter::GPUTypeConverter(MLIRContext *ctx,
     fields.append(rank, IntegerType::get(ctx, 64));
     return LLVM::LLVMStructType::getLiteral(ctx, fields);
   });
+  // A block pointer: its base, shape (i64), strides (i64) and offsets
+  // (i32), outermost first.
+  addConversion([ctx](PointerType type) -> std::optional<Type> {
+    auto tile = dyn_cast<RankedTensorType>(type.getPointeeType());
+    if (!tile)
+      return std::nullopt;
+    int64_t rank = tile.getRank();
+    SmallVector<Type> fields{
+        LLVM::LLVMPointerType::get(ctx, type.getAddressSpace())};
+    fields.append(2 * rank, IntegerType::get(ctx, 64));
+    fields.append(rank, IntegerType::get(ctx, 32));
+    return LLVM::LLVMStructType::getLiteral(ctx, fields);
+  });
   addConversion([this](RankedTensorType type) -> std::optional<Type> {
     if (!gpu::getDistributedEncoding(type))
       return std::nullopt;

@@ -244,7 +244,7 @@ def e_index_type(p):
 
 @triton.jit
 def e_too_many_indices(p):
-    x = tl.arange(0, 4)[:, :]
+    x = tl.arange(0, 4)[:, :, None]
 
 
 @triton.jit
@@ -407,9 +407,11 @@ def e_interleave_types(p):
 # INDEX_TYPE-NEXT: {{^}}    x = tl.arange(0, 4)[0]{{$}}
 # INDEX_TYPE-NEXT: {{^}}                        ^{{$}}
 # INDEX_TYPE-NEXT: arguments.py:242:25: note: tensors can be indexed with None, ':' and '...' only; use tl.arange offsets and masks to address elements
-# TOO_MANY_INDICES: arguments.py:247:25: error: too many indices for a tensor of rank 1
-# TOO_MANY_INDICES-NEXT: {{^}}    x = tl.arange(0, 4)[:, :]{{$}}
-# TOO_MANY_INDICES-NEXT: {{^}}                        ^{{$}}
+# A ':' past the rank does nothing (as in Triton); a None past it has no
+# dimension to go before.
+# TOO_MANY_INDICES: arguments.py:247:31: error: None at index position 2 is past the rank 1 of the tensor it expands
+# TOO_MANY_INDICES-NEXT: {{^}}    x = tl.arange(0, 4)[:, :, None]{{$}}
+# TOO_MANY_INDICES-NEXT: {{^}}                              ^{{$}}
 # BLOCK_TOO_BIG: arguments.py:252:18: error: a block has at most 1048576 elements, this one would have 2097152
 # BLOCK_TOO_BIG-NEXT: {{^}}    x = tl.zeros([2097152], tl.float32){{$}}
 # BLOCK_TOO_BIG-NEXT: {{^}}                 ^{{$}}

@@ -40,3 +40,20 @@ def views(p):
     tl.static_assert(m.numel == 256)
     tl.static_assert(x.type.is_block() and x.dtype.is_fp32())
     tl.store(p + tl.arange(0, 128), c)
+
+
+# As in Triton 3.6, the i-th index item acts on dimension i of the result so
+# far and a ':' past its rank does nothing: a scalar pointer indexed
+# [None, None, :] is a 1x1 block (test_core's keep_dims reductions).
+# RUN: tessera-frontend %s --kernel past_rank --signature "*fp32,*fp32" | FileCheck %s --check-prefix=PAST
+@triton.jit
+def past_rank(z, x):
+    # PAST-LABEL: func.func @past_rank
+    # PAST: tessera.splat %arg0 : tensor<1x!tessera.ptr<f32>>
+    # PAST: tessera.expand_dims %{{.*}} {axis = 1 : i32} : tensor<1x!tessera.ptr<f32>> -> tensor<1x1x!tessera.ptr<f32>>
+    out = z[None, None, :]
+    tl.static_assert(out.shape == (1, 1))
+    # PAST: tessera.expand_dims %{{.*}} {axis = 1 : i32} : tensor<16xf32> -> tensor<16x1xf32>
+    col = tl.load(x + tl.arange(0, 16))[:, None, :]
+    tl.static_assert(col.shape == (16, 1))
+    tl.store(out, tl.sum(col, axis=0)[None, :])

@@ -19,6 +19,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,13 +76,20 @@ public:
 
   llvm::ArrayRef<Param> getParams() const { return params; }
 
-  /// Packs `args[select[i]]` (or `args[i]` when `select` is empty) for
-  /// parameter i into `out`. Fails naming the first parameter whose value
-  /// does not fit its type, or when the count is wrong.
+  /// Packs `args[i]` for parameter i into `out`. Fails naming the first
+  /// parameter whose value does not fit its type, or when the count is
+  /// wrong.
+  llvm::Error pack(llvm::ArrayRef<KernelArg> args, PackedArgs &out) const;
+  /// Packs `args[select[i]]` for parameter i. An empty selection selects no
+  /// argument (a kernel whose parameters are all constexprs).
   llvm::Error pack(llvm::ArrayRef<KernelArg> args, PackedArgs &out,
-                   llvm::ArrayRef<unsigned> select = {}) const;
+                   llvm::ArrayRef<unsigned> select) const;
 
 private:
+  llvm::Error
+  packSelected(llvm::ArrayRef<KernelArg> args, PackedArgs &out,
+               std::optional<llvm::ArrayRef<unsigned>> select) const;
+
   std::vector<Param> params;
 };
 

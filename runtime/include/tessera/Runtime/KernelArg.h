@@ -2,7 +2,8 @@
 //
 // What a launch passes for each kernel parameter, as Triton's launcher sees
 // Python values: a pointer (a buffer or a device address with its element
-// type), an integer, a float, a bool, None, a host-built tensor descriptor
+// type), an integer (Python's, so also one in [2^63, 2^64), which Triton
+// passes as u64), a float, a bool, None, a host-built tensor descriptor
 // (triton.tools.tensor_descriptor.TensorDescriptor), and for tl.constexpr
 // parameters also strings and dtypes. The runtime specializes on these
 // values (KernelSpecializer.h) and packs them for the driver
@@ -43,10 +44,13 @@ struct TensorDescriptorArg {
 
 class KernelArg {
 public:
+  /// `UInt` holds the integers in [2^63, 2^64), which no int64_t can: every
+  /// smaller integer is an `Int`.
   enum class Kind : uint8_t {
     None,
     Bool,
     Int,
+    UInt,
     Float,
     Pointer,
     String,
@@ -59,6 +63,9 @@ public:
   static KernelArg none() { return KernelArg(); }
   static KernelArg boolean(bool value);
   static KernelArg integer(int64_t value);
+  /// An integer of up to 64 unsigned bits: an `Int` up to INT64_MAX, above
+  /// it a `UInt` (Triton's `u64` parameters).
+  static KernelArg unsignedInteger(uint64_t value);
   static KernelArg floating(double value);
   /// A device address whose elements have Triton type `elementType`
   /// ("fp32"); `sizeBytes` (0: unknown) lets autotuning save or zero it.
@@ -84,8 +91,7 @@ public:
   KernelArg(int value) : KernelArg(integer(value)) {}
   KernelArg(unsigned value) : KernelArg(integer(value)) {}
   KernelArg(int64_t value) : KernelArg(integer(value)) {}
-  /// Values above INT64_MAX are not representable and wrap.
-  KernelArg(uint64_t value) : KernelArg(integer(static_cast<int64_t>(value))) {}
+  KernelArg(uint64_t value) : KernelArg(unsignedInteger(value)) {}
   KernelArg(double value) : KernelArg(floating(value)) {}
   KernelArg(bool value) : KernelArg(boolean(value)) {}
   /// A string constexpr; without this a literal would convert to bool.
@@ -95,6 +101,7 @@ public:
   bool isNone() const { return kind == Kind::None; }
   bool isBool() const { return kind == Kind::Bool; }
   bool isInt() const { return kind == Kind::Int; }
+  bool isUInt() const { return kind == Kind::UInt; }
   bool isFloat() const { return kind == Kind::Float; }
   bool isPointer() const { return kind == Kind::Pointer; }
   bool isString() const { return kind == Kind::String; }
@@ -104,6 +111,8 @@ public:
   bool getBool() const { return intValue != 0; }
   /// An int, or a bool as 0/1.
   int64_t getInt() const { return intValue; }
+  /// The value of a `UInt`.
+  uint64_t getUInt() const { return static_cast<uint64_t>(intValue); }
   double getFloat() const { return floatValue; }
   uint64_t getAddress() const { return static_cast<uint64_t>(intValue); }
   /// The element type of a pointer, the text of a string, the type name of

@@ -105,6 +105,10 @@ private:
 /// the annotation's text for "constexpr").
 bool isConstexprParam(const Parameter &param);
 
+/// True when the parameter's annotation makes it a const pointer (`tl.const`,
+/// or a `*k` type), which stores and atomics refuse.
+bool isConstParam(const Parameter &param);
+
 } // namespace tessera::frontend
 
 #endif // TESSERA_FRONTEND_CODEGEN_SPECIALIZATION_H

@@ -60,7 +60,10 @@ public:
 
   TType() = default;
   static TType scalar(ScalarKind kind);
-  static TType pointer(const TType &pointee, int addressSpace = 1);
+  /// A pointer; a const one (a `tl.const` parameter, `*k` in a signature)
+  /// cannot be stored or atomically updated through.
+  static TType pointer(const TType &pointee, int addressSpace = 1,
+                       bool isConst = false);
   /// A block of `element` (a scalar or pointer type) with `shape`.
   static TType block(const TType &element, llvm::ArrayRef<int64_t> shape);
   /// A tensor descriptor whose loads return `blockType`.
@@ -87,6 +90,8 @@ public:
   const TType &getPointee() const { return *inner; }
   const TType &getDescBlock() const { return *inner; }
   int getAddressSpace() const { return addressSpace; }
+  /// A const pointer (Triton's `const_pointer<...>`).
+  bool isConstPointer() const { return isPointer() && isConst; }
   /// The shape of a block (empty for anything else).
   llvm::ArrayRef<int64_t> getShape() const { return shape; }
   int64_t getNumElements() const;
@@ -115,7 +120,8 @@ public:
   unsigned getFPMantissaWidth() const;
   TypeKindOrder getKindOrder() const;
 
-  /// Triton's str(): "fp32", "pointer<fp16>", "<[16, 32], fp32>",
+  /// Triton's str(): "fp32", "pointer<fp16>", "const_pointer<fp16>",
+  /// "<[16, 32], fp32>",
   /// "tensor_descriptor<fp16[64, 64]>".
   std::string str() const;
   /// Triton's repr of a dtype: "triton.language.float32".
@@ -132,6 +138,7 @@ private:
   Kind kind = Kind::Scalar;
   ScalarKind scalarKind = ScalarKind::Void;
   int addressSpace = 1;
+  bool isConst = false;
   std::vector<int64_t> shape;
   std::shared_ptr<const TType> inner;
 };
