@@ -19,6 +19,8 @@ config.excludes = [
     ".venv", "docs", "scripts", "bench", "expectations",
     "cmake", "include", "lib", "tools", "unittests", "kernels", "CMakeLists.txt",
     "lit-config.py", "lit.site.cfg.py.in", "README.md", "__pycache__",
+    # Inputs of the fuzz targets (fuzz/test replays them).
+    "regressions", "corpus",
 ]
 
 llvm_config.use_default_substitutions()

@@ -31,8 +31,9 @@ struct SessionFlags {
   llvm::cl::opt<std::string> logLevel;
 
   /// The RuntimeOptions these flags ask for (unset ones left to the
-  /// environment), after applying --log-level.
-  runtime::RuntimeOptions getRuntimeOptions() const;
+  /// environment), after applying --log-level; an error for a level or
+  /// device index that does not exist.
+  llvm::Expected<runtime::RuntimeOptions> getRuntimeOptions() const;
 };
 
 /// Parses `argv` with only the options of `category` visible, with the

@@ -110,7 +110,11 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
   static CompileFlags flags;
   parseSubcommand(argc, argv, flags.category,
                   "Compiles one kernel of a Triton kernel file\n");
-  RuntimeOptions options = flags.session.getRuntimeOptions();
+  llvm::Expected<RuntimeOptions> sessionOptions =
+      flags.session.getRuntimeOptions();
+  if (!sessionOptions)
+    return fail(sessionOptions.takeError());
+  RuntimeOptions options = std::move(*sessionOptions);
 
   std::optional<EmitStage> stage;
   bool rawObject = flags.emit == "obj";
@@ -231,8 +235,13 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
     return failWith("cannot write '" + path + "': " + ec.message());
   out.os() << bytes;
   out.os().flush();
-  if (out.os().has_error())
-    return failWith("cannot write '" + path + "'");
+  if (out.os().has_error()) {
+    // Reported here, once: a stream left in error aborts the process when
+    // it is destroyed (`-o /dev/full` ended in "LLVM ERROR: IO failure").
+    std::error_code writeError = out.os().error();
+    out.os().clear_error();
+    return failWith("cannot write '" + path + "': " + writeError.message());
+  }
   out.keep();
   return 0;
 }

@@ -55,7 +55,12 @@ int mlir::tessera::tool::runPluginsCommand(int argc, char **argv) {
   parseSubcommand(argc, argv, category,
                   "Lists the backend plugins, their devices and targets\n");
   // The environment fills what the flags leave unset (TESSERA_ARCH, ...).
-  RuntimeOptions options = resolveRuntimeOptions(flags.getRuntimeOptions());
+  llvm::Expected<RuntimeOptions> flagOptions = flags.getRuntimeOptions();
+  if (!flagOptions) {
+    printError(flagOptions.takeError());
+    return 1;
+  }
+  RuntimeOptions options = resolveRuntimeOptions(std::move(*flagOptions));
 
   PluginBackendProvider provider(options.pluginPaths);
   PluginRegistry &registry = provider.getRegistry();

@@ -37,9 +37,22 @@ SessionFlags::SessionFlags(cl::OptionCategory &category)
                         "[TESSERA_LOG_LEVEL]"),
                cl::value_desc("level"), cl::cat(category)) {}
 
-RuntimeOptions SessionFlags::getRuntimeOptions() const {
-  if (logLevel.getNumOccurrences())
-    getLogger().set_level(spdlog::level::from_str(logLevel));
+llvm::Expected<RuntimeOptions> SessionFlags::getRuntimeOptions() const {
+  if (logLevel.getNumOccurrences()) {
+    std::optional<spdlog::level::level_enum> level =
+        parseLogLevel(logLevel.getValue());
+    if (!level)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "--log-level: unknown level '" +
+                                         logLevel.getValue() + "'; expected " +
+                                         std::string(kLogLevelNames));
+    getLogger().set_level(*level);
+  }
+  if (device < -1)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--device must be a device index (0 or "
+                                   "more), got " +
+                                       std::to_string(device.getValue()));
   RuntimeOptions options;
   options.backend = backend;
   options.pluginPaths.assign(plugins.begin(), plugins.end());
@@ -78,8 +91,12 @@ void mlir::tessera::tool::printError(llvm::Error err) {
   while (!text.empty() && text.back() == '\n')
     text.pop_back();
   llvm::StringRef firstLine = llvm::StringRef(text).split('\n').first;
+  // A diagnostic without a file already says "error: " (one about a flag's
+  // value); the program's name goes before it, not a second "error:".
   if (firstLine.contains(": error: "))
     llvm::errs() << text << "\n";
+  else if (firstLine.starts_with("error: "))
+    llvm::errs() << "tessera: " << text << "\n";
   else
     llvm::errs() << "tessera: error: " << text << "\n";
 }

@@ -31,11 +31,16 @@
 
 namespace mlir::tessera::runtime {
 
+/// The largest kernel file read: Triton files are kilobytes; a file past
+/// this is not one.
+inline constexpr uint64_t kMaxKernelFileSize = uint64_t(16) << 20;
+
 class KernelSource {
 public:
   /// Reads and scans the kernel file `path`. Fails with the file's
   /// diagnostics (file:line:col, source line, caret) when a jit function
-  /// does not parse, or naming the file when it cannot be read.
+  /// does not parse, or naming the file when it cannot be read, is not a
+  /// regular file or is larger than kMaxKernelFileSize.
   static llvm::Expected<std::unique_ptr<KernelSource>>
   load(llvm::StringRef path);
 
