@@ -150,6 +150,10 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
   request.kernel = flags.kernel;
   request.signature = flags.signature;
   request.constexprs.assign(flags.constexprs.begin(), flags.constexprs.end());
+  if (flags.autotuneConfig.getNumOccurrences() && flags.autotuneConfig < 0)
+    return failWith("--autotune-config must be a config's index (0 or "
+                    "more), got " +
+                    llvm::Twine(flags.autotuneConfig.getValue()));
   if (flags.autotuneConfig >= 0)
     request.autotuneConfig = static_cast<unsigned>(flags.autotuneConfig);
   request.options.arch = (*rt)->getOptions().arch;
