@@ -53,7 +53,10 @@ function(tessera_add_plugin name)
     TESSERA_PLUGIN_NAME="${name}" TESSERA_PLUGIN_VERSION="${ARG_VERSION}")
   target_link_libraries(${target} PRIVATE TesseraBackend ${ARG_LIBS})
   # A symbol the plugin lacks is a link error here, not a load failure on a
-  # user's machine.
-  target_link_options(${target} PRIVATE LINKER:--no-undefined)
+  # user's machine. Not in sanitizer and fuzzing builds, whose runtime is
+  # linked into the executable that loads the plugin.
+  if(NOT TESSERA_SANITIZE AND NOT TESSERA_FUZZ)
+    target_link_options(${target} PRIVATE LINKER:--no-undefined)
+  endif()
   tessera_add_lit_dependency(${target})
 endfunction()

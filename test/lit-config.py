@@ -15,10 +15,13 @@ config.test_exec_root = os.path.join(config.tessera_obj_root, "test")
 # Only the components' test folders hold lit tests; kernel files elsewhere
 # (conformance/kernels, docs/) are not tests.
 config.excludes = [
-    "Inputs", "build", ".git", ".conformance-gpu", ".devdeps", ".whl", ".gl",
-    ".venv", ".realworld", "python", "docs", "scripts", "bench", "expectations",
+    "Inputs", "build", "build-sanitize", ".git", ".conformance-gpu", ".devdeps",
+    ".whl", ".gl", ".venv", ".realworld", "python", "docs", "scripts", "bench",
+    "expectations",
     "cmake", "include", "lib", "tools", "unittests", "kernels", "CMakeLists.txt",
     "lit-config.py", "lit.site.cfg.py.in", "README.md", "__pycache__",
+    # Inputs of the fuzz targets (fuzz/test replays them).
+    "regressions", "corpus",
 ]
 
 llvm_config.use_default_substitutions()

@@ -60,6 +60,7 @@ llvm::Error amdgpu::addStages(Pipeline &pipeline, const Arch &arch) {
           "AMDGPU hooks)",
           [arch](OpPassManager &pm, const PipelineOptions &options) {
             pm.addPass(createRecordSignaturePass("an AMD GPU"));
+            pm.addPass(createCheckElementsPerThreadPass(kMaxElementsPerThread));
             GPULoweringOptions lowering;
             lowering.sharedAddressSpace = 3;
             lowering.maxVectorBits = options.maxVectorBits;

@@ -324,14 +324,18 @@ struct ElementwiseToLoops : public ConversionPattern {
                              rewriter);
 
     // Tensor operands are inputs of the generic, scalars are captured. An
-    // operand of the result's type is the destination instead (read through
-    // the output argument), so that bufferization may update it in place.
+    // operand of the result's type that nothing else reads is the
+    // destination instead (read through the output argument), so that
+    // bufferization may update it in place. One read again later could not
+    // be updated in place anyway: as a destination it only made the
+    // bufferization analysis longer, quadratically so along a chain.
     SmallVector<Value> inputs, outputs;
     SmallVector<int> inputIndex(operands.size(), -1);
     int destOperand = -1;
     if (resultTypes.size() == 1)
       for (auto [i, operand] : llvm::enumerate(operands))
-        if (operand.getType() == resultTypes[0]) {
+        if (operand.getType() == resultTypes[0] &&
+            op->getOperand(i).hasOneUse()) {
           destOperand = i;
           break;
         }

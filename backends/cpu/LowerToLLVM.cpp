@@ -205,6 +205,22 @@ struct LegalizeFloatsPass
 // tessera-cpu-convert-to-llvm
 //===----------------------------------------------------------------------===//
 
+/// Removes the `tessera.` argument attributes (the frontend's
+/// `tessera.divisibility`) that the func conversion copied onto `func`:
+/// LLVM IR has no place for them, and the translation warned about each
+/// one, printing the whole function, on every successful compilation.
+/// Their facts were used by the lowering already.
+void dropTesseraArgAttrs(LLVM::LLVMFuncOp func) {
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+    DictionaryAttr attrs = func.getArgAttrDict(i);
+    if (!attrs)
+      continue;
+    for (NamedAttribute attr : attrs)
+      if (attr.getName().strref().starts_with("tessera."))
+        func.removeArgAttr(i, attr.getName());
+  }
+}
+
 struct ConvertToLLVMPass
     : public PassWrapper<ConvertToLLVMPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertToLLVMPass)
@@ -242,6 +258,7 @@ struct ConvertToLLVMPass
 
     // Kernels inline into their entry wrappers, the only symbols exported.
     for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
+      dropTesseraArgAttrs(func);
       if (func.isExternal())
         continue;
       if (func->hasAttr(kEntryOfAttrName)) {

@@ -20,6 +20,12 @@ namespace mlir::tessera::cpu {
 /// and get an entry wrapper (`<kernel>_cpu_entry`) with the launch ABI.
 std::unique_ptr<Pass> createToStructuredPass();
 
+/// Folds linalg.fill operands of elementwise generics into scalars and
+/// fuses each elementwise generic into its only elementwise user, so that a
+/// chain of N block ops is one loop rather than N loops and N buffers
+/// (whose bufferization and scheduling took time quadratic in N).
+std::unique_ptr<Pass> createFuseElementwisePass();
+
 /// Lowers fp8 arithmetic and conversions and math functions without LLVM
 /// support to f32 arithmetic and runtime or libm calls.
 std::unique_ptr<Pass> createLegalizeFloatsPass();

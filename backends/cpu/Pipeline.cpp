@@ -115,6 +115,8 @@ void buildToStructured(OpPassManager &pm, Opts) {
   pm.addPass(createToStructuredPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createFuseElementwisePass());
+  pm.addPass(createCanonicalizerPass());
 }
 
 /// Largest buffer, and most bytes of buffers per function, kept on the
@@ -241,6 +243,7 @@ void cpu::registerCpuPasses() {
   registerSCFToControlFlowPass();
   registerPass([] { return std::make_unique<CopiesToLinalgPass>(); });
   registerPass([] { return createToStructuredPass(); });
+  registerPass([] { return createFuseElementwisePass(); });
   registerPass([] { return createLegalizeFloatsPass(); });
   registerPass([] { return createCpuConvertToLLVMPass(); });
   registerPassPipeline(

@@ -1,6 +1,7 @@
 //===- Backend.cpp - Defaults and anchors of the plugin interface ---------===//
 #include "tessera/Backend/Backend.h"
 
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -41,6 +42,43 @@ Backend::getPipelineOptions(const TargetDescription &target,
   for (const auto &entry : options.extra)
     result.extra[entry.getKey()] = entry.getValue();
   return result;
+}
+
+llvm::Error mlir::tessera::checkCompileOptions(const Backend &backend,
+                                               const TargetDescription &target,
+                                               const CompileOptions &options) {
+  auto invalid = [&](const llvm::Twine &message) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   message + " (backend " + target.backend +
+                                       ", arch " + target.arch + ")");
+  };
+  PipelineOptions layout = backend.getPipelineOptions(target, options);
+  int64_t threads = int64_t(layout.numWarps) * layout.threadsPerWarp;
+  int64_t maxWarps =
+      std::max<int64_t>(1, target.maxThreadsPerBlock /
+                               std::max<int64_t>(1, layout.threadsPerWarp));
+  if (options.numWarps < 1 || !llvm::isPowerOf2_64(options.numWarps) ||
+      layout.numWarps < 1 || threads > target.maxThreadsPerBlock)
+    return invalid(
+        "num_warps must be a power of 2 from 1 to " + llvm::Twine(maxWarps) +
+        " (at most " + llvm::Twine(target.maxThreadsPerBlock) +
+        " threads per program), got " + llvm::Twine(options.numWarps));
+  if (options.numStages < 0)
+    return invalid("num_stages must be 0 or more, got " +
+                   llvm::Twine(options.numStages));
+  unsigned maxCTAs = std::max(1u, target.maxClusterSize);
+  if (options.numCTAs < 1 || layout.numCTAs < 1 ||
+      unsigned(layout.numCTAs) > maxCTAs)
+    return invalid("num_ctas must be from 1 to " + llvm::Twine(maxCTAs) +
+                   ", got " + llvm::Twine(options.numCTAs));
+  if (options.maxNumRegs != 0 &&
+      (options.maxNumRegs < kMinRegistersPerThread ||
+       unsigned(options.maxNumRegs) > target.maxRegistersPerThread))
+    return invalid("maxnreg must be 0 (the target's limit) or from " +
+                   llvm::Twine(kMinRegistersPerThread) + " to " +
+                   llvm::Twine(target.maxRegistersPerThread) + ", got " +
+                   llvm::Twine(options.maxNumRegs));
+  return llvm::Error::success();
 }
 
 llvm::Expected<double>

@@ -5,6 +5,7 @@
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
+#include "tessera/Layout/LinearLayout.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -101,6 +102,49 @@ struct CheckSharedMemoryPass
   std::string arch;
 };
 
+struct CheckElementsPerThreadPass
+    : public PassWrapper<CheckElementsPerThreadPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckElementsPerThreadPass)
+
+  explicit CheckElementsPerThreadPass(unsigned limit) : limit(limit) {}
+
+  StringRef getArgument() const final {
+    return "tessera-check-elements-per-thread";
+  }
+
+  void runOnOperation() override {
+    WalkResult result = getOperation().walk([&](Operation *op) {
+      for (Value value : op->getResults()) {
+        auto type = dyn_cast<RankedTensorType>(value.getType());
+        auto layout = type ? dyn_cast_or_null<gpu::DistributedLayoutAttr>(
+                                 type.getEncoding())
+                           : nullptr;
+        if (!layout)
+          continue;
+        uint64_t elements =
+            layout.toLinearLayout(type.getShape()).getInDimSize(kRegisterDim);
+        if (elements <= limit)
+          continue;
+        std::string block;
+        for (int64_t d : type.getShape())
+          block += std::to_string(d) + "x";
+        llvm::raw_string_ostream(block) << type.getElementType();
+        op->emitError("this block puts ")
+            << elements << " of its elements in each thread (a " << block
+            << " block), more than the " << limit
+            << " a tensor may hold per thread; more warps (num_warps) or a "
+            << "smaller block fit";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+
+  unsigned limit;
+};
+
 std::string joinStrings(ArrayAttr array, StringRef separator) {
   SmallVector<StringRef> parts;
   for (Attribute a : array)
@@ -119,6 +163,11 @@ std::unique_ptr<Pass>
 mlir::tessera::createCheckSharedMemoryPass(uint64_t limit,
                                            llvm::StringRef arch) {
   return std::make_unique<CheckSharedMemoryPass>(limit, arch.str());
+}
+
+std::unique_ptr<Pass>
+mlir::tessera::createCheckElementsPerThreadPass(unsigned limit) {
+  return std::make_unique<CheckElementsPerThreadPass>(limit);
 }
 
 void mlir::tessera::recordKernels(ModuleOp module, llvm::Module &llvmModule,

@@ -96,6 +96,8 @@ llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
                  "hooks)",
                  [arch](OpPassManager &pm, const PipelineOptions &options) {
                    pm.addPass(createRecordSignaturePass("an NVIDIA GPU"));
+                   pm.addPass(
+                       createCheckElementsPerThreadPass(kMaxElementsPerThread));
                    GPULoweringOptions lowering;
                    lowering.sharedAddressSpace = 3;
                    lowering.maxVectorBits = options.maxVectorBits;

@@ -124,6 +124,14 @@ int mlir::tessera::conformance::runBenchmarks(int argc, char **argv) {
   suiteOptions.configMode = *mode;
   std::unique_ptr<Suite> suite = buildTutorialSuite(suiteOptions);
 
+  std::vector<std::string> ids;
+  for (const BenchSpec &spec : suite->getBenchmarks())
+    ids.push_back(spec.getId());
+  if (llvm::Error err = checkFiltersMatch(flags.kernelFilters, ids)) {
+    printError(program, std::move(err));
+    return 2;
+  }
+
   if (list) {
     for (const BenchSpec &spec : suite->getBenchmarks())
       if (matchesFilter(flags.kernelFilters, spec.getId()))

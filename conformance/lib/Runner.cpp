@@ -169,9 +169,16 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
     suiteOptions.configMode =
         compileOnly ? getCompileOnlyConfigMode(*mode) : *mode;
     std::unique_ptr<Suite> suite = buildTutorialSuite(suiteOptions);
+    std::vector<std::string> ids;
     for (const CaseSpec &spec : suite->getCases())
-      if (matchesFilter(flags.kernelFilters, spec.getId()))
-        llvm::outs() << spec.getId() << "\n";
+      ids.push_back(spec.getId());
+    if (llvm::Error err = checkFiltersMatch(flags.kernelFilters, ids)) {
+      printError(program, std::move(err));
+      return 2;
+    }
+    for (const std::string &id : ids)
+      if (matchesFilter(flags.kernelFilters, id))
+        llvm::outs() << id << "\n";
     return 0;
   }
 
@@ -215,6 +222,10 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
     allIds.push_back(spec.getId());
     if (matchesFilter(flags.kernelFilters, spec.getId()))
       selected.push_back(&spec);
+  }
+  if (llvm::Error err = checkFiltersMatch(flags.kernelFilters, allIds)) {
+    printError(program, std::move(err));
+    return 2;
   }
 
   llvm::raw_ostream &os = llvm::outs();

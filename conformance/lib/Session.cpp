@@ -133,14 +133,31 @@ bool mlir::tessera::conformance::matchesFilter(
   return false;
 }
 
+llvm::Error mlir::tessera::conformance::checkFiltersMatch(
+    llvm::ArrayRef<std::string> filters, llvm::ArrayRef<std::string> ids) {
+  for (const std::string &filter : filters)
+    if (llvm::none_of(ids, [&](const std::string &id) {
+          return matchesFilter(filter, id);
+        }))
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "--kernel '" + filter +
+              "' matches no case; --list shows the ids it may match");
+  return llvm::Error::success();
+}
+
 void mlir::tessera::conformance::printError(llvm::StringRef program,
                                             llvm::Error err) {
   std::string text = llvm::toString(std::move(err));
   while (!text.empty() && text.back() == '\n')
     text.pop_back();
   llvm::StringRef firstLine = llvm::StringRef(text).split('\n').first;
+  // A diagnostic without a file already says "error: " (one about a flag's
+  // value); the program's name goes before it, not a second "error:".
   if (firstLine.contains(": error: "))
     llvm::errs() << text << "\n";
+  else if (firstLine.starts_with("error: "))
+    llvm::errs() << program << ": " << text << "\n";
   else
     llvm::errs() << program << ": error: " << text << "\n";
 }

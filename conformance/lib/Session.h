@@ -79,6 +79,11 @@ llvm::Expected<ConfigMode> getConfigMode(const SessionFlags &flags,
 /// it. Ids contain commas, so filters are repeated flags, not a list.
 bool matchesFilter(llvm::ArrayRef<std::string> filters, llvm::StringRef id);
 
+/// An error naming the first of `filters` that matches none of `ids`: a
+/// mistyped `--kernel` must not run zero cases and pass.
+llvm::Error checkFiltersMatch(llvm::ArrayRef<std::string> filters,
+                              llvm::ArrayRef<std::string> ids);
+
 /// Prints `err` to standard error as "tessera SUBCOMMAND: error: ...".
 void printError(llvm::StringRef program, llvm::Error err);
 

@@ -616,11 +616,14 @@ FailureOr<HostValue> HostEvaluator::callBuiltin(
     if (step == 0)
       return emitError(loc, "range() arg 3 must not be zero");
     std::vector<HostValue> out;
-    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+    for (int64_t i = start; step > 0 ? i < stop : i > stop;) {
       if (out.size() >= (1u << 20))
         return emitError(loc, "range() is too large to evaluate at compile "
                               "time");
       out.push_back(HostValue::integer(i));
+      // Past the end of int64 is past the end of the range.
+      if (__builtin_add_overflow(i, step, &i))
+        break;
     }
     return HostValue::list(std::move(out));
   }

@@ -1,6 +1,8 @@
 //===- Parser.cpp - Triton-language parser: tokens and statements ---------===//
 #include "tessera/Frontend/Parser.h"
+#include "tessera/Frontend/AST.h"
 #include "tessera/Frontend/Diagnostics.h"
+#include "tessera/Frontend/Limits.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -107,8 +109,10 @@ bool Parser::expect(TokenKind kind, const llvm::Twine &context) {
 
 bool Parser::enterNesting() {
   // Python itself gives up at 200 nested parentheses; each level costs a few
-  // recursive calls here.
+  // recursive calls here, and about one level of the tree that
+  // parseStatement then checks against kMaxSyntaxDepth.
   constexpr unsigned kMaxNesting = 600;
+  static_assert(kMaxNesting < kMaxSyntaxDepth);
   if (++nesting <= kMaxNesting)
     return true;
   error(tok, "too many nested expressions or blocks");
@@ -141,7 +145,7 @@ LogicalResult Parser::parseFile(llvm::SmallVectorImpl<Stmt *> &out) {
 
 Expr *Parser::parseExpressionInput() {
   Expr *e = parseStarExpressions();
-  if (!e)
+  if (!e || failed(checkDepth(e)))
     return nullptr;
   consumeIf(TokenKind::newline);
   if (!atEnd()) {
@@ -151,7 +155,55 @@ Expr *Parser::parseExpressionInput() {
   return e;
 }
 
+/// The deepest node under `root`, counting `root` as depth 1, or the first
+/// node found deeper than `limit`. Iterative: a chain of 10000 `+` is a
+/// tree that deep, built by a loop of the parser, and every later stage
+/// that recurses over it (lowering, printing) overflowed the stack.
+static std::pair<unsigned, const Node *> findDeepest(const Node *root,
+                                                     unsigned limit) {
+  std::pair<unsigned, const Node *> deepest{1, root};
+  llvm::SmallVector<std::pair<const Node *, unsigned>, 64> work{{root, 1}};
+  while (!work.empty()) {
+    auto [node, depth] = work.pop_back_val();
+    if (depth > deepest.first)
+      deepest = {depth, node};
+    if (depth > limit)
+      break;
+    forEachChild(node, [&, depth = depth](const Node *child) {
+      work.push_back({child, depth + 1});
+    });
+  }
+  return deepest;
+}
+
 LogicalResult Parser::parseStatement(llvm::SmallVectorImpl<Stmt *> &out) {
+  // Nested blocks come back here; the whole top-level statement is checked
+  // once, when it is complete.
+  bool outermost = nesting == 0;
+  size_t first = out.size();
+  if (failed(parseNestedStatement(out)))
+    return failure();
+  if (!outermost)
+    return success();
+  for (size_t i = first; i < out.size(); ++i)
+    if (failed(checkDepth(out[i])))
+      return failure();
+  return success();
+}
+
+LogicalResult Parser::checkDepth(const Node *root) {
+  auto [depth, node] = findDeepest(root, kMaxSyntaxDepth);
+  if (depth <= kMaxSyntaxDepth)
+    return success();
+  errorAt(node->getLoc(),
+          llvm::formatv("expressions and blocks nest too deeply here: more "
+                        "than {0} levels",
+                        kMaxSyntaxDepth)
+              .str());
+  return failure();
+}
+
+LogicalResult Parser::parseNestedStatement(llvm::SmallVectorImpl<Stmt *> &out) {
   NestingScope nest(*this);
   if (!nest.ok)
     return failure();

@@ -1,8 +1,8 @@
 //===- PluginLoader.cpp - Loading one plugin file with Boost.DLL ----------===//
 #include "PluginLoader.h"
+#include "PluginFile.h"
 
 #include "llvm/ADT/Twine.h"
-#include "llvm/Config/llvm-config.h"
 
 #include <dlfcn.h>
 
@@ -49,6 +49,9 @@ void pin(std::shared_ptr<boost::dll::shared_library> library) {
 
 llvm::Expected<LoadedPlugin>
 detail::loadPlugin(const PluginCandidate &candidate) {
+  // Refused before dlopen: a file cut short would kill the process there.
+  if (llvm::Error err = checkPluginFile(candidate.path))
+    return std::move(err);
   LoadedPlugin plugin;
   plugin.library = std::make_shared<boost::dll::shared_library>();
   boost::dll::fs::error_code ec;
@@ -76,24 +79,8 @@ detail::loadPlugin(const PluginCandidate &candidate) {
   if (!d)
     return refuse("'" + llvm::Twine(TESSERA_PLUGIN_ENTRY_SYMBOL) +
                   "' returned no descriptor");
-  // The version comes first: a descriptor of another API version may have
-  // another layout past it.
-  if (d->apiVersion > TESSERA_PLUGIN_API_VERSION)
-    return refuse("built for plugin API version " + llvm::Twine(d->apiVersion) +
-                  ", newer than this host's " +
-                  llvm::Twine(TESSERA_PLUGIN_API_VERSION));
-  if (d->apiVersion < kOldestSupportedPluginAPIVersion)
-    return refuse("built for plugin API version " + llvm::Twine(d->apiVersion) +
-                  ", older than the oldest this host supports (" +
-                  llvm::Twine(kOldestSupportedPluginAPIVersion) + ")");
-  if (d->llvmMajor != LLVM_VERSION_MAJOR)
-    return refuse("built against LLVM " + llvm::Twine(d->llvmMajor) +
-                  ", but this host uses LLVM " +
-                  llvm::Twine(LLVM_VERSION_MAJOR));
-  if (!d->name || !*d->name)
-    return refuse("its descriptor has no name");
-  if (!d->createBackend || !d->destroyBackend)
-    return refuse("its descriptor lacks createBackend or destroyBackend");
+  if (llvm::Error err = checkDescriptor(*d))
+    return std::move(err);
 
   pin(plugin.library);
   plugin.descriptor = d;

@@ -37,6 +37,13 @@ struct PluginRegistry::Impl {
   std::string explainMissing(llvm::StringRef name) const;
 };
 
+/// Found where Tessera installs its own plugins, rather than on a path
+/// the user gave.
+static bool isBuiltIn(PluginOrigin origin) {
+  return origin == PluginOrigin::ProgramPrefix ||
+         origin == PluginOrigin::LibraryPrefix;
+}
+
 void PluginRegistry::Impl::record(PluginLoadFailure failure) {
   getLogger().warn("{}", failure.message);
   failures.push_back(std::move(failure));
@@ -64,12 +71,21 @@ void PluginRegistry::Impl::load() {
               candidate.path + ": " + llvm::toString(plugin.takeError())});
       continue;
     }
-    // Discovery order is precedence order: the first of a name wins.
+    // Discovery order is precedence order: the first of a name wins. When
+    // a plugin from the user's path takes the name of one installed with
+    // Tessera, the warning says so in those words: a stale or foreign copy
+    // on the path must not replace the built-in backend unnoticed.
     if (const detail::LoadedPlugin *first = find(plugin->info.name)) {
-      record({candidate.path, candidate.path + ": a plugin named '" +
-                                  plugin->info.name +
-                                  "' was already loaded from " +
-                                  first->info.path + "; this one is ignored"});
+      if (isBuiltIn(candidate.origin) && !isBuiltIn(first->info.origin))
+        record({candidate.path,
+                candidate.path + ": the built-in plugin '" + plugin->info.name +
+                    "' is replaced by " + first->info.path + " (" +
+                    stringifyPluginOrigin(first->info.origin).str() + ")"});
+      else
+        record({candidate.path,
+                candidate.path + ": a plugin named '" + plugin->info.name +
+                    "' was already loaded from " + first->info.path +
+                    "; this one is ignored"});
       continue;
     }
     getLogger().debug("loaded plugin '{}' {} from {} ({})", plugin->info.name,

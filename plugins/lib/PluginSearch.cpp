@@ -124,12 +124,12 @@ mlir::tessera::findPluginFiles(const std::vector<PluginSearchEntry> &searchPath,
 
     std::vector<fs::path> files;
     fs::directory_iterator it(path, ec), end;
-    for (; !ec && it != end; it.increment(ec)) {
-      std::error_code fileEC;
-      if (it->is_regular_file(fileEC) &&
-          isPluginFileName(it->path().filename().string()))
+    // Every entry named like a plugin is a candidate, whatever it is: the
+    // loader refuses a directory, a dangling link or a FIFO with a line
+    // saying so, where skipping it would leave the user guessing.
+    for (; !ec && it != end; it.increment(ec))
+      if (isPluginFileName(it->path().filename().string()))
         files.push_back(it->path());
-    }
     if (ec) {
       failures.push_back(
           failure(entry.path,

@@ -21,7 +21,6 @@
 using namespace mlir::tessera;
 using namespace mlir::tessera::test;
 using testing::HasSubstr;
-using testing::StartsWith;
 
 namespace {
 
@@ -116,11 +115,10 @@ TEST(PluginRegistryTest, NotASharedLibrary) {
   PluginRegistry registry(only({path}));
   EXPECT_TRUE(registry.enumerate().empty());
   ASSERT_EQ(registry.getLoadFailures().size(), 1u);
-  // The rest is the dynamic loader's words, without the path again.
-  EXPECT_THAT(registry.getLoadFailures()[0].message,
-              StartsWith(path + ": cannot load it: "));
-  EXPECT_EQ(registry.getLoadFailures()[0].message.find(path, 1),
-            std::string::npos);
+  // Refused from its first bytes, before dlopen reads it.
+  EXPECT_EQ(registry.getLoadFailures()[0].message,
+            path + ": not a shared library: it does not start with the ELF "
+                   "magic number");
 }
 
 TEST(PluginRegistryTest, CreateFailureGivesTheReason) {

@@ -190,6 +190,10 @@ KernelCompiler::specialize(KernelSource &source,
     return target.takeError();
   // The key names the architecture actually compiled for.
   options.arch = target->arch;
+  // Launch options come from flags, configs and Python callers alike: one
+  // check against the target, before anything is compiled or cached.
+  if (llvm::Error err = checkCompileOptions(*backend, *target, options))
+    return std::move(err);
   Pipeline pipeline = buildCorePipeline();
   if (llvm::Error err = backend->buildPipeline(pipeline, *target, options))
     return std::move(err);
@@ -216,15 +220,17 @@ llvm::Error KernelCompiler::lower(CompileJob &job) {
   // with its source line and caret.
   impl.handler = std::make_unique<SourceMgrDiagnosticHandler>(
       scope.getSourceMgr(), &context, impl.mlirStream);
-  // A remark is for the kernel's author: its line and caret, without the
-  // note printing the operation in the IR (errors keep it).
+  // Remarks and warnings are for the kernel's author, printed on every
+  // successful compile and kept in the binary: their line and caret,
+  // without the note printing the operation in the IR (errors keep it).
   SourceMgrDiagnosticHandler *handler = impl.handler.get();
   impl.remarkHandler = std::make_unique<ScopedDiagnosticHandler>(
       &context, [handler](Diagnostic &diag) {
-        if (diag.getSeverity() != DiagnosticSeverity::Remark)
+        DiagnosticSeverity severity = diag.getSeverity();
+        if (severity != DiagnosticSeverity::Remark &&
+            severity != DiagnosticSeverity::Warning)
           return failure();
-        handler->emitDiagnostic(diag.getLocation(), diag.str(),
-                                DiagnosticSeverity::Remark);
+        handler->emitDiagnostic(diag.getLocation(), diag.str(), severity);
         return success();
       });
 

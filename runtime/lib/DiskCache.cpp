@@ -13,6 +13,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 #include <algorithm>
+#include <unistd.h>
 
 using namespace mlir::tessera;
 using namespace mlir::tessera::runtime;
@@ -124,25 +125,32 @@ llvm::Expected<std::string> DiskCache::decodeEntry(llvm::StringRef bytes,
 
 std::optional<std::string> DiskCache::lookup(llvm::StringRef key) {
   std::string path = getEntryPath(key);
-  if (!llvm::sys::fs::exists(path)) {
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(path, status, /*Follow=*/false) ||
+      status.type() == llvm::sys::fs::file_type::file_not_found) {
     std::lock_guard<std::mutex> lock(mutex);
     ++stats.misses;
     return std::nullopt;
   }
-  llvm::Expected<std::string> bytes = readWholeFile(path);
-  if (!bytes) {
-    // Gone between the check and the read (another process replaced it),
-    // or unreadable: either way a miss; a rebuild stores a fresh entry.
-    getLogger().debug("kernel cache: {}", llvm::toString(bytes.takeError()));
-    std::lock_guard<std::mutex> lock(mutex);
-    ++stats.misses;
-    return std::nullopt;
-  }
-  llvm::Expected<std::string> payload = decodeEntry(*bytes, key);
+  // A FIFO, a device or a directory in an entry's place is refused before
+  // it is read (it blocked, or read /dev/zero until memory ran out), and
+  // removed like any other corrupt entry.
+  llvm::Expected<std::string> bytes = readWholeFile(path, kMaxEntrySize);
+  llvm::Expected<std::string> payload =
+      bytes ? decodeEntry(*bytes, key) : bytes.takeError();
   if (payload) {
     std::lock_guard<std::mutex> lock(mutex);
     ++stats.hits;
     return std::move(*payload);
+  }
+  if (!llvm::sys::fs::exists(path) &&
+      status.type() == llvm::sys::fs::file_type::regular_file) {
+    // Gone between the check and the read (another process replaced it):
+    // a miss; a rebuild stores a fresh entry.
+    getLogger().debug("kernel cache: {}", llvm::toString(payload.takeError()));
+    std::lock_guard<std::mutex> lock(mutex);
+    ++stats.misses;
+    return std::nullopt;
   }
 
   std::string why = llvm::toString(payload.takeError());
@@ -154,7 +162,12 @@ std::optional<std::string> DiskCache::lookup(llvm::StringRef key) {
                      path, why);
   // Another process may already have replaced it with a good entry; the
   // worst case of removing that one is a second rebuild.
-  (void)llvm::sys::fs::remove(path);
+  // unlink, not sys::fs::remove, which refuses anything but regular files
+  // and links (a FIFO stayed and was reported on every lookup).
+  if (status.type() == llvm::sys::fs::file_type::directory_file)
+    (void)llvm::sys::fs::remove_directories(path);
+  else
+    (void)::unlink(path.c_str());
   return std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 //===- KernelSource.cpp - A kernel file loaded for compilation ------------===//
 #include "tessera/Runtime/KernelSource.h"
 
+#include "tessera/Runtime/AtomicFile.h"
 #include "tessera/Runtime/CacheKey.h"
 #include "tessera/Runtime/Environment.h"
 
@@ -92,15 +93,22 @@ KernelSource::~KernelSource() = default;
 llvm::Expected<std::unique_ptr<KernelSource>>
 KernelSource::load(llvm::StringRef path,
                    llvm::ArrayRef<std::string> modulePath) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-  if (!buffer)
-    return llvm::createStringError(buffer.getError(),
+  // A FIFO or a device named as the kernel file blocked or ran out of
+  // memory; readWholeFile refuses them, and files past the limit.
+  llvm::Expected<std::string> text = readWholeFile(path, kMaxKernelFileSize);
+  if (!text) {
+    std::string why = llvm::toString(text.takeError());
+    llvm::StringRef reason(why);
+    reason.consume_front(("cannot read '" + path + "': ").str());
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot read kernel file '" + path +
-                                       "': " + buffer.getError().message());
+                                       "': " + reason);
+  }
   std::unique_ptr<KernelSource> source(new KernelSource());
   source->path = path.str();
-  if (llvm::Error err = source->initialize(std::move(*buffer), modulePath))
+  if (llvm::Error err =
+          source->initialize(llvm::MemoryBuffer::getMemBufferCopy(*text, path),
+                             modulePath))
     return std::move(err);
   return source;
 }

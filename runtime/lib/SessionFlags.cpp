@@ -8,27 +8,15 @@ using namespace mlir::tessera::runtime;
 namespace cl = llvm::cl;
 
 llvm::Error mlir::tessera::runtime::setLogLevel(llvm::StringRef level) {
-  static constexpr std::pair<llvm::StringLiteral, spdlog::level::level_enum>
-      kLevels[] = {{"trace", spdlog::level::trace},
-                   {"debug", spdlog::level::debug},
-                   {"info", spdlog::level::info},
-                   {"warn", spdlog::level::warn},
-                   {"warning", spdlog::level::warn},
-                   {"error", spdlog::level::err},
-                   {"critical", spdlog::level::critical},
-                   {"off", spdlog::level::off}};
-  std::string lower = level.trim().lower();
-  for (const auto &[name, value] : kLevels) {
-    if (name != lower)
-      continue;
-    getLogger().set_level(value);
-    return llvm::Error::success();
-  }
   // spdlog reads an unknown name as "off", which would hide every error.
-  return llvm::createStringError(
-      llvm::inconvertibleErrorCode(),
-      "unknown log level '" + level +
-          "'; expected trace, debug, info, warn, error, critical or off");
+  std::optional<spdlog::level::level_enum> value =
+      parseLogLevel(level.trim().lower());
+  if (!value)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "unknown log level '" + level + "'; expected " +
+                                       std::string(kLogLevelNames));
+  getLogger().set_level(*value);
+  return llvm::Error::success();
 }
 
 llvm::Expected<RuntimeOptions> SessionSettings::getRuntimeOptions() const {
@@ -92,5 +80,15 @@ SessionSettings SessionFlags::getSettings() const {
 }
 
 llvm::Expected<RuntimeOptions> SessionFlags::getRuntimeOptions() const {
+  if (device < -1)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--device must be a device index (0 or "
+                                   "more), got " +
+                                       std::to_string(device.getValue()));
+  if (logLevel.getNumOccurrences())
+    if (llvm::Error err = setLogLevel(logLevel))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "--log-level: " +
+                                         llvm::toString(std::move(err)));
   return getSettings().getRuntimeOptions();
 }

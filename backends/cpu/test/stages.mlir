@@ -10,7 +10,7 @@
 // ones come from the heap and are freed where their lifetime ends. No
 // tensors are left.
 // BUF-LABEL: func.func private @k(
-// BUF: memref.alloca() {alignment = 64 : i64} : memref<8xi32>
+// BUF: memref.alloca() {alignment = 64 : i64} : memref<8xf32>
 // BUF-NOT: tensor<
 // BUF-LABEL: func.func private @big(
 // BUF: %[[BIG:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32768xf32>

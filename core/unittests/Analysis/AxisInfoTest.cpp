@@ -789,7 +789,8 @@ private:
       Value c = pickValue([&](Type t) {
         return getElementTypeOrSelf(t).isInteger(1) &&
                (!isa<ShapedType>(t) ||
-                cast<ShapedType>(t).getShape() == shapeOf(a.getType()));
+                cast<ShapedType>(t).getShape() ==
+                   ArrayRef<int64_t>(shapeOf(a.getType())));
       });
       if (!c)
         return;

@@ -339,7 +339,8 @@ TEST(LayoutConversionsTest, SwizzledBatchAndClusters) {
   LinearLayout split =
       swizzledSharedToLinearLayout({64, 64}, 8, 1, 8, {1, 0}, {2, 1});
   EXPECT_EQ(split.getInDimSize("offset"), 32 * 64);
-  EXPECT_EQ(split.getBases("block"),
+  // Compared as vectors: clang finds ArrayRef == SmallVector ambiguous.
+  EXPECT_EQ(SmallVector<LinearLayout::Basis>(split.getBases("block")),
             (SmallVector<LinearLayout::Basis>{{32, 0}}));
   EXPECT_EQ(split.getBasis("offset", 6), ArrayRef<int32_t>({1, 8}));
 }

@@ -219,7 +219,9 @@ TEST(LinearLayoutTest, Resize) {
             LinearLayout({{"register", {{0, 1}, {0, 2}}}, {"lane", {{1, 0}}}},
                          {{"dim0", 4}, {"dim1", 4}},
                          /*requireSurjective=*/false));
-  EXPECT_EQ(ll.resizeInDim("register", 8).getBases("register"),
+  // Compared as vectors: clang finds ArrayRef == SmallVector ambiguous.
+  EXPECT_EQ(llvm::SmallVector<LinearLayout::Basis>(
+                ll.resizeInDim("register", 8).getBases("register")),
             (llvm::SmallVector<LinearLayout::Basis>{{0, 1}, {0, 2}, {0, 0}}));
   EXPECT_EQ(ll.resizeOutDim("dim0", 2),
             LinearLayout({{"register", {{0, 1}, {0, 2}}},

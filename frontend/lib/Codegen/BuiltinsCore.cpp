@@ -3,6 +3,7 @@
 #include "Builtins.h"
 
 #include "tessera/Frontend/Codegen/Promotion.h"
+#include "tessera/Frontend/Limits.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
@@ -49,26 +50,21 @@ tessera::frontend::codegen::readPropagateNan(FunctionCodegen &cg,
                  v.typeStr());
 }
 
-/// Triton's limit on the number of elements of a block.
-static constexpr int64_t kMaxTensorNumel = 1048576;
-
 /// Triton's validate_block_shape: power-of-two dimensions, bounded size.
 static llvm::LogicalResult validateShape(FunctionCodegen &cg,
                                          llvm::ArrayRef<int64_t> shape,
                                          const Expr *at) {
-  int64_t numel = 1;
-  for (int64_t d : shape) {
+  for (int64_t d : shape)
     if (d <= 0 || !llvm::isPowerOf2_64(uint64_t(d)))
       return cg.fail(
           at ? at->getLoc().ptr : cg.curLoc,
           llvm::formatv("shape element {0} must be a power of 2", d));
-    numel *= d;
-  }
-  if (numel > kMaxTensorNumel)
+  int64_t numel = countBlockElements(shape);
+  if (numel > kMaxBlockElements)
     return cg.fail(at ? at->getLoc().ptr : cg.curLoc,
                    llvm::formatv("a block has at most {0} elements, this one "
                                  "would have {1}",
-                                 kMaxTensorNumel, numel));
+                                 kMaxBlockElements, numel));
   return llvm::success();
 }
 
@@ -200,10 +196,28 @@ static FailureOr<Value> cdiv(FunctionCodegen &cg, CallArgs &args) {
       return failure();
     return cg.toTensor(Value::fromHost(*q));
   }
-  FailureOr<Value> dm1 =
-      div.isTensor() ? cg.sub(div, Value::constant(HostValue::integer(1)))
-                     : FailureOr<Value>(Value::fromHost(
-                           HostValue::integer(div.getHost().getInt() - 1)));
+  // A constexpr divisor may be any number (a float gives a float result,
+  // as in Triton); anything else is the user's error, which used to abort
+  // the compiler reading it as an integer.
+  if (!div.isTensor() && !div.isNumber())
+    return cg.fail(a->exprs[1] ? a->exprs[1]->getLoc().ptr : cg.curLoc,
+                   "cdiv expects a number or a tensor as the divisor, got " +
+                       div.typeStr());
+  if (!x.isTensor() && !x.isNumber())
+    return cg.fail(a->exprs[0] ? a->exprs[0]->getLoc().ptr : cg.curLoc,
+                   "cdiv expects a number or a tensor as the dividend, got " +
+                       x.typeStr());
+  FailureOr<Value> dm1 = failure();
+  if (div.isTensor()) {
+    dm1 = cg.sub(div, Value::constant(HostValue::integer(1)));
+  } else {
+    // Python arithmetic on the constexpr keeps it a Python scalar, which
+    // then promotes with `x` as Triton's `x + (div - 1)` does.
+    FailureOr<HostValue> h = cg.m.eval.evalBinary(
+        BinaryOpKind::Sub, div.getHost(), HostValue::integer(1), cg.curLoc);
+    if (succeeded(h))
+      dm1 = Value::fromHost(*h);
+  }
   if (failed(dm1))
     return failure();
   FailureOr<Value> sum = cg.add(x, *dm1);

@@ -254,6 +254,10 @@ static FailureOr<Value> inlineAsm(FunctionCodegen &cg, CallArgs &args) {
   FailureOr<int64_t> pack = cg.requireInt((*a)[5], "pack", a->exprs[5]);
   if (failed(asmStr) || failed(constraints) || failed(pure) || failed(pack))
     return failure();
+  if (*pack < 1)
+    return cg.fail(a->exprs[5] ? a->exprs[5]->getLoc().ptr : cg.curLoc,
+                   "inline_asm_elementwise: pack must be 1 or more, got " +
+                       std::to_string(*pack));
   bool multiple = (*a)[3].isTuple();
   std::vector<TType> dtypes;
   llvm::SmallVector<Value> dtypeVals;
@@ -262,6 +266,9 @@ static FailureOr<Value> inlineAsm(FunctionCodegen &cg, CallArgs &args) {
                      (*a)[3].getElements().end());
   else
     dtypeVals.push_back((*a)[3]);
+  if (dtypeVals.empty())
+    return cg.fail(a->exprs[3], "inline_asm_elementwise needs at least one "
+                                "result dtype");
   for (const Value &d : dtypeVals) {
     FailureOr<TType> t = cg.requireDType(d, "dtype", a->exprs[3]);
     if (failed(t))
@@ -280,6 +287,12 @@ static FailureOr<Value> inlineAsm(FunctionCodegen &cg, CallArgs &args) {
       return failure();
     operands.push_back(*t);
   }
+  // The results' shape is the arguments' (as in Triton, which fails on an
+  // empty list too); without any, the op had no shape and no lowering.
+  if (operands.empty())
+    return cg.fail(a->exprs[2],
+                   "inline_asm_elementwise needs at least one tensor argument: "
+                   "the result takes its shape from the arguments");
   // Broadcast every argument to the common shape.
   FailureOr<std::vector<Value>> broadcast = cg.broadcastAll(operands);
   if (failed(broadcast))

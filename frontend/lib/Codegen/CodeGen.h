@@ -64,6 +64,9 @@ public:
   /// Above zero while a loop body is lowered a first time to find what it
   /// reassigns; static_print stays quiet then.
   unsigned dryRunDepth = 0;
+  /// Bodies of tl.static_range unrolled so far, for the limit
+  /// (ControlFlow.cpp).
+  int64_t staticRangeIterations = 0;
   const BuiltinRegistry &builtins;
 };
 
@@ -154,7 +157,10 @@ public:
   // Expressions, names and calls
   //===--------------------------------------------------------------------===//
 
+  /// Lowers `e`; fails when its value is a block past kMaxBlockElements.
   llvm::FailureOr<Value> lowerExpr(const Expr *e);
+  /// lowerExpr without the block limit check.
+  llvm::FailureOr<Value> lowerExprUnchecked(const Expr *e);
   llvm::FailureOr<Value> lookupName(const NameExpr *name);
   llvm::FailureOr<Value> lookupGlobal(llvm::StringRef name, llvm::SMLoc loc);
   llvm::FailureOr<Value> getAttribute(const Value &base, llvm::StringRef attr,

@@ -14,9 +14,13 @@
 #include "Builtins.h"
 
 #include "tessera/Frontend/Codegen/Promotion.h"
+#include "tessera/Frontend/Limits.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <cstdint>
 
 using namespace tessera::frontend;
 using namespace tessera::frontend::codegen;
@@ -503,7 +507,26 @@ LogicalResult FunctionCodegen::lowerFor(const ForStmt *s) {
       return failure();
     if (*st == 0)
       return fail(s->getIter(), "tl.static_range() step must not be zero");
-    for (int64_t i = *lo; *st > 0 ? i < *hi : i > *hi; i += *st) {
+    // Every iteration is a copy of the body in the IR: the count is bounded
+    // per kernel (nested loops multiply), so that tl.static_range(2**40)
+    // is an error rather than a compiler that never finishes. 128-bit
+    // arithmetic: the bounds may span all of int64.
+    __int128 span = *st > 0 ? __int128(*hi) - *lo : __int128(*lo) - *hi;
+    __int128 stride = *st > 0 ? __int128(*st) : -__int128(*st);
+    int64_t trips = span <= 0 ? 0
+                              : int64_t(std::min<__int128>(
+                                    (span + stride - 1) / stride, INT64_MAX));
+    if (trips > kMaxStaticRangeIterations - m.staticRangeIterations)
+      return fail(s->getIter(),
+                  llvm::formatv("tl.static_range would unroll {0} more "
+                                "iterations, past the limit of {1} unrolled "
+                                "iterations per kernel",
+                                trips, kMaxStaticRangeIterations),
+                  "use tl.range() or range() for a loop that runs that often");
+    m.staticRangeIterations += trips;
+    for (int64_t t = 0; t < trips; ++t) {
+      // Between lo and hi, so it cannot overflow.
+      int64_t i = *lo + t * *st;
       vars[target->getId().str()] = Value::constant(HostValue::integer(i));
       if (failed(lowerBlock(s->getBody())))
         return failure();

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "CodeGen.h"
 
+#include "tessera/Frontend/Limits.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace tessera::frontend;
@@ -66,6 +68,12 @@ static FailureOr<Value> constexprBinary(FunctionCodegen &cg, BinaryOpKind op,
     const Value &seq = lhs.isTuple() ? lhs : rhs;
     const Value &count = lhs.isTuple() ? rhs : lhs;
     if (count.isConstexpr() && count.getHost().isIntegral()) {
+      // The host evaluator's bound on a repeated sequence: (x,) * 2**40
+      // would otherwise build a tuple until memory ran out.
+      constexpr int64_t kMaxElements = 1 << 20;
+      size_t size = std::max<size_t>(seq.getElements().size(), 1);
+      if (count.getHost().getInt() > int64_t(kMaxElements / size))
+        return cg.fail(loc, "sequence repetition is too large");
       std::vector<Value> elts;
       for (int64_t i = 0; i < count.getHost().getInt(); ++i)
         elts.insert(elts.end(), seq.getElements().begin(),
@@ -360,7 +368,39 @@ static FailureOr<Value> lowerSubscript(FunctionCodegen &cg,
   return cg.fail(sub, "cannot subscript a value of type " + base->typeStr());
 }
 
+/// Fails at `e` when `v` is or holds a block of more than kMaxBlockElements:
+/// every shape-making op (a builtin, a broadcast, a dot) is an expression,
+/// so checking each expression's value bounds them all.
+static llvm::LogicalResult checkBlockLimit(FunctionCodegen &cg, const Value &v,
+                                           const Expr *e) {
+  if (v.isTuple()) {
+    for (const Value &x : v.getElements())
+      if (failed(checkBlockLimit(cg, x, e)))
+        return failure();
+    return llvm::success();
+  }
+  if (!v.isTensor() || !v.getType().isBlock())
+    return llvm::success();
+  llvm::ArrayRef<int64_t> shape = v.getType().getShape();
+  int64_t numel = countBlockElements(shape);
+  if (numel <= kMaxBlockElements)
+    return llvm::success();
+  std::string dims;
+  for (int64_t d : shape)
+    dims += (dims.empty() ? "" : ", ") + std::to_string(d);
+  return cg.fail(e, llvm::formatv("this makes a block of shape [{0}] with {1} "
+                                  "elements; a block has at most {2}",
+                                  dims, numel, kMaxBlockElements));
+}
+
 FailureOr<Value> FunctionCodegen::lowerExpr(const Expr *e) {
+  FailureOr<Value> v = lowerExprUnchecked(e);
+  if (failed(v) || failed(checkBlockLimit(*this, *v, e)))
+    return failure();
+  return v;
+}
+
+FailureOr<Value> FunctionCodegen::lowerExprUnchecked(const Expr *e) {
   LocationScope scope(*this, e);
   switch (e->getKind()) {
   case NodeKind::Name:

@@ -9,6 +9,7 @@
 #include "CodeGen.h"
 
 #include "tessera/Frontend/Codegen/Promotion.h"
+#include "tessera/Frontend/Limits.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -149,6 +150,13 @@ FailureOr<Value> FunctionCodegen::broadcastTo(const Value &v,
                                 "{4}",
                                 shape[i], src[i], i, shapeStr(src),
                                 shapeStr(shape)));
+  // Broadcasting multiplies sizes: [N, 1] with [1, M] is N * M elements,
+  // past the limit that arange/zeros/full enforce (a GPU target then
+  // compiled for minutes).
+  if (int64_t numel = countBlockElements(shape); numel > kMaxBlockElements)
+    return fail(llvm::formatv("broadcasting makes a block of shape {0} with "
+                              "{1} elements; a block has at most {2}",
+                              shapeStr(shape), numel, kMaxBlockElements));
   TType type = TType::block(v.getType().getElement(), shape);
   auto op =
       tt::BroadcastOp::create(b, loc, type.toMLIR(getContext()), v.getHandle());
@@ -183,8 +191,10 @@ FunctionCodegen::broadcastPair(const Value &a, const Value &b0) {
                                   i, ls[i], rs[i], shapeStr(ls), shapeStr(rs)));
     }
     FailureOr<Value> l = broadcastTo(lhs, shape);
+    if (failed(l))
+      return failure();
     FailureOr<Value> r = broadcastTo(rhs, shape);
-    if (failed(l) || failed(r))
+    if (failed(r))
       return failure();
     lhs = *l;
     rhs = *r;
@@ -241,9 +251,11 @@ FailureOr<Value> FunctionCodegen::reshape(const Value &v0,
                                           llvm::ArrayRef<int64_t> shape,
                                           bool canReorder) {
   Value v = v0;
-  int64_t numel = 1;
   for (int64_t d : shape)
-    numel *= d;
+    if (d <= 0)
+      return fail(llvm::formatv("reshape() needs positive dimensions, got {0}",
+                                shapeStr(shape)));
+  int64_t numel = countBlockElements(shape);
   int64_t have = v.getType().isBlock() ? v.getType().getNumElements() : 1;
   if (numel != have)
     return fail(llvm::formatv("reshape() cannot change the number of elements "

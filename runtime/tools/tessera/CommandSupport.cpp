@@ -37,8 +37,12 @@ void mlir::tessera::tool::printError(llvm::Error err) {
   while (!text.empty() && text.back() == '\n')
     text.pop_back();
   llvm::StringRef firstLine = llvm::StringRef(text).split('\n').first;
+  // A diagnostic without a file already says "error: " (one about a flag's
+  // value); the program's name goes before it, not a second "error:".
   if (firstLine.contains(": error: "))
     llvm::errs() << text << "\n";
+  else if (firstLine.starts_with("error: "))
+    llvm::errs() << "tessera: " << text << "\n";
   else
     llvm::errs() << "tessera: error: " << text << "\n";
 }

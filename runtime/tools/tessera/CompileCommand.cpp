@@ -149,6 +149,10 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
   request.kernel = flags.kernel;
   request.signature = flags.signature;
   request.constexprs.assign(flags.constexprs.begin(), flags.constexprs.end());
+  if (flags.autotuneConfig.getNumOccurrences() && flags.autotuneConfig < 0)
+    return failWith("--autotune-config must be a config's index (0 or "
+                    "more), got " +
+                    llvm::Twine(flags.autotuneConfig.getValue()));
   if (flags.autotuneConfig >= 0)
     request.autotuneConfig = static_cast<unsigned>(flags.autotuneConfig);
   request.options.arch = (*rt)->getOptions().arch;
@@ -234,8 +238,13 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
     return failWith("cannot write '" + path + "': " + ec.message());
   out.os() << bytes;
   out.os().flush();
-  if (out.os().has_error())
-    return failWith("cannot write '" + path + "'");
+  if (out.os().has_error()) {
+    // Reported here, once: a stream left in error aborts the process when
+    // it is destroyed (`-o /dev/full` ended in "LLVM ERROR: IO failure").
+    std::error_code writeError = out.os().error();
+    out.os().clear_error();
+    return failWith("cannot write '" + path + "': " + writeError.message());
+  }
   out.keep();
   return 0;
 }

@@ -50,6 +50,21 @@ void printUsage(llvm::raw_ostream &os) {
   os << "\n'tessera <subcommand> --help' lists a subcommand's options.\n\n"
      << getEnvironmentHelp();
 }
+/// Flushes standard output and reports a failed write once, turning the
+/// exit code into 1: left pending, LLVM's stream would abort at exit with
+/// "LLVM ERROR: IO failure on output stream" (`tessera plugins >
+/// /dev/full`).
+int finishStandardOutput(int code) {
+  llvm::raw_fd_ostream &out = llvm::outs();
+  out.flush();
+  if (!out.has_error())
+    return code;
+  std::error_code ec = out.error();
+  out.clear_error();
+  llvm::errs() << "tessera: error: cannot write to standard output: "
+               << ec.message() << "\n";
+  return code ? code : 1;
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -62,12 +77,12 @@ int main(int argc, char **argv) {
   if (command == "--help" || command == "-help" || command == "-h" ||
       command == "help") {
     printUsage(llvm::outs());
-    return 0;
+    return finishStandardOutput(0);
   }
   if (command == "--version" || command == "version") {
     llvm::outs() << "tessera " << getTesseraVersion() << " (LLVM "
                  << getLLVMMajorVersion() << ")\n";
-    return 0;
+    return finishStandardOutput(0);
   }
   for (const Subcommand &s : kSubcommands) {
     if (s.name != command)
@@ -78,7 +93,8 @@ int main(int argc, char **argv) {
     std::vector<char *> args = {program.data()};
     args.insert(args.end(), argv + 2, argv + argc);
     args.push_back(nullptr);
-    return s.run(static_cast<int>(args.size() - 1), args.data());
+    int code = s.run(static_cast<int>(args.size() - 1), args.data());
+    return finishStandardOutput(code);
   }
   llvm::errs() << "tessera: error: unknown subcommand '" << command
                << "'; see 'tessera --help'\n";

@@ -60,6 +60,22 @@ struct CompileOptions {
   std::string str() const;
 };
 
+/// The fewest registers a thread may be limited to (`maxnreg`): NVIDIA's
+/// ABI minimum, below which ptxas raises the limit by itself; no target
+/// compiles a thread into fewer.
+inline constexpr int kMinRegistersPerThread = 16;
+
+class Backend;
+
+/// Checks `options` against what `target` can launch, as `backend` lays the
+/// program out (its pipeline options): num_warps a power of 2 whose threads
+/// fit in a program, num_stages not negative, num_ctas within the
+/// cluster size, maxnreg 0 (the target's) or a register count the target
+/// has. The error names the option, the value and the limit.
+llvm::Error checkCompileOptions(const Backend &backend,
+                                const TargetDescription &target,
+                                const CompileOptions &options);
+
 /// A target plugin.
 class Backend {
 public:

@@ -47,6 +47,21 @@ std::unique_ptr<Pass> createRecordSignaturePass(llvm::StringRef target);
 std::unique_ptr<Pass> createCheckSharedMemoryPass(uint64_t limit,
                                                   llvm::StringRef arch);
 
+/// The most elements of one tensor a thread may hold: four times what the
+/// largest tensor of a tutorial kernel puts in a thread (layer norm's
+/// block, 128). The lowering gives every element its own value in the
+/// thread, and LLVM's optimizer takes time quadratic in the straight-line
+/// code that makes: 512 per thread took 9 s, 1024 36 s, a legal
+/// 2^20-element block over 4 warps minutes.
+inline constexpr unsigned kMaxElementsPerThread = 512;
+
+/// The pass over a laid-out module (tessera_gpu, before the lowering to
+/// LLVM) that refuses a tensor putting more than `limit` elements in one
+/// thread: a compile error at the op that makes it, naming both figures,
+/// which autotuning skips like any config that does not compile, instead
+/// of a compilation that runs for minutes.
+std::unique_ptr<Pass> createCheckElementsPerThreadPass(unsigned limit);
+
 /// What the emitter needs to know of one kernel.
 struct KernelRecord {
   std::string name;

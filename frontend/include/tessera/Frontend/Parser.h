@@ -27,6 +27,8 @@ public:
 
   /// Parses one statement: a compound statement, or a logical line of simple
   /// statements separated by ';' (hence several may be appended to `out`).
+  /// A top-level statement whose tree is deeper than kMaxSyntaxDepth
+  /// (Limits.h) is an error, so that no later stage recurses past it.
   llvm::LogicalResult parseStatement(llvm::SmallVectorImpl<Stmt *> &out);
 
   /// Parses statements up to the end of the buffer; fails on the first error.
@@ -64,6 +66,11 @@ private:
   SourceRange rangeFrom(SourceLoc begin) const { return {begin, lastEnd}; }
 
   // Statements (Parser.cpp).
+  /// Reports an error at the first node of `root`'s tree deeper than
+  /// kMaxSyntaxDepth, if there is one.
+  llvm::LogicalResult checkDepth(const Node *root);
+  /// parseStatement without the depth check of a top-level statement.
+  llvm::LogicalResult parseNestedStatement(llvm::SmallVectorImpl<Stmt *> &out);
   llvm::LogicalResult parseSimpleStatements(llvm::SmallVectorImpl<Stmt *> &out);
   Stmt *parseSimpleStatement();
   Stmt *parseExprOrAssignment();

@@ -82,8 +82,10 @@ std::vector<PluginSearchEntry>
 getPluginSearchPath(const PluginSearchOptions &options);
 
 /// The plugin files of `searchPath` in precedence order: a file entry is
-/// taken as is, a directory contributes its `tessera-plugin-*.so` files in
-/// name order, a file reached twice counts once. A required entry that does
+/// taken as is, a directory contributes its `tessera-plugin-*.so` entries
+/// in name order (whatever they are: the loader refuses those that are not
+/// shared libraries, with a line saying why), a file reached twice counts
+/// once. A required entry that does
 /// not exist or cannot be read adds a line to `failures`.
 std::vector<PluginCandidate>
 findPluginFiles(const std::vector<PluginSearchEntry> &searchPath,

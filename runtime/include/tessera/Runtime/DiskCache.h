@@ -33,6 +33,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -45,6 +46,10 @@ namespace mlir::tessera::runtime {
 /// `$HOME/.cache/tessera`; empty when neither is set.
 std::string getDefaultCacheDirectory();
 
+/// The largest cache entry read: an entry past it (or anything but a
+/// regular file in an entry's place) is corrupt.
+inline constexpr uint64_t kMaxEntrySize = uint64_t(512) << 20;
+
 /// A directory of compiled kernels addressed by key. Thread-safe.
 class DiskCache {
 public:
@@ -56,7 +61,9 @@ public:
   std::string getEntryPath(llvm::StringRef key) const;
 
   /// The payload stored under `key`, or nullopt when there is none or it
-  /// was corrupt (then it is reported and removed).
+  /// was corrupt (then it is reported once and removed): a bad header,
+  /// size or checksum, more than kMaxEntrySize bytes, or not a regular
+  /// file (a FIFO, a device, a directory), which is never read.
   std::optional<std::string> lookup(llvm::StringRef key);
 
   /// Stores `payload` under `key` atomically, replacing any entry. `notes`

@@ -42,6 +42,10 @@ class ModuleSet;
 
 namespace mlir::tessera::runtime {
 
+/// The largest kernel file read: Triton files are kilobytes; a file past
+/// this is not one.
+inline constexpr uint64_t kMaxKernelFileSize = uint64_t(16) << 20;
+
 /// The directories modules are searched in after the kernel file's own:
 /// `explicitDirs` (`--module-path`), then TESSERA_MODULE_PATH and
 /// PYTHONPATH (colon-separated), in that order, without empty entries.
@@ -54,7 +58,8 @@ public:
   /// its package root and directory, then in `modulePath` (see
   /// resolveModuleSearchPath). Fails with the file's diagnostics
   /// (file:line:col, source line, caret) when a jit function does not
-  /// parse, or naming the file when it cannot be read.
+  /// parse, or naming the file when it cannot be read, is not a regular
+  /// file or is larger than kMaxKernelFileSize.
   static llvm::Expected<std::unique_ptr<KernelSource>>
   load(llvm::StringRef path,
        llvm::ArrayRef<std::string> modulePath = resolveModuleSearchPath());
