@@ -4,10 +4,15 @@ one GPU, in one run, and prints per workload both figures and their ratio.
 
 Triton side: the kernel files are imported as Python modules and launched
 with the launch parameters `tessera bench` uses (conformance/lib/Tutorial*.cpp),
-timed with triton.testing.do_bench (median). Tessera side: `tessera bench
---backend nvptx --json`. Usage, on a GPU host with Triton and torch:
+timed with triton.testing.do_bench (median). Tessera side, either:
 
   bench/compare-triton.py --tessera PATH/bin/tessera [--kernels-dir DIR]
+      `tessera bench --backend nvptx --json` (the C++ runtime), or
+  bench/compare-triton.py --python [--kernels-dir DIR]
+      the same Python code as the Triton side, in a fresh interpreter that
+      ran `tessera.activate()` first (so `import triton` is Tessera's, with
+      the package on PYTHONPATH): both compilers driven from Python, each
+      output checked against torch before it is timed.
 """
 import argparse
 import importlib.util
@@ -134,9 +139,150 @@ def triton_workloads(kernels, torch, triton, sms, only_bandwidth):
     return out
 
 
+def run_side(args):
+    """One side of --python, in its own interpreter: `import triton` is the
+    real Triton, or Tessera's after tessera.activate(). Prints one JSON
+    object: the rows and which outputs were checked."""
+    if args.side == "tessera":
+        import tessera
+        tessera.activate()
+    import torch
+    import triton
+    import triton.testing
+    props = torch.cuda.get_device_properties(0)
+    rows = []
+    for wid, nbytes, flops, launch in triton_workloads(
+            args.kernels_dir, torch, triton, props.multi_processor_count,
+            args.bandwidth_only):
+        row = {"workload": wid}
+        try:
+            out = launch()  # autotunes where the kernel is autotuned
+            torch.cuda.synchronize()
+            ms = triton.testing.do_bench(launch, warmup=50, rep=300)
+            row["unit"] = "GB/s" if nbytes else "TFLOP/s"
+            row["rate"] = nbytes / ms / 1e6 if nbytes else flops / ms / 1e9
+        except Exception as e:  # a failure is a row, not the end of the run
+            row["error"] = f"{type(e).__name__}: {e}".splitlines()[0][:300]
+        rows.append(row)
+        print(f"{args.side}: {wid}: {row.get('rate', row.get('error'))}",
+              file=sys.stderr, flush=True)
+    checks = check_outputs(args.kernels_dir, torch, triton)
+    print(json.dumps({"side": args.side, "triton": triton.__version__,
+                      "device": props.name, "rows": rows, "checks": checks}))
+
+
+def check_outputs(kernels, torch, triton):
+    """Each bandwidth tutorial and the fp16 matmul launched once on small
+    shapes and compared with torch: name -> "ok" or the mismatch."""
+    results = {}
+
+    def check(name, fn):
+        try:
+            fn()
+            results[name] = "ok"
+        except Exception as e:
+            results[name] = f"{type(e).__name__}: {e}".splitlines()[0][:300]
+
+    def vector_add():
+        va = load(os.path.join(kernels, "01_vector_add.py"))
+        n = 98432
+        x, y = torch.rand(n, device="cuda"), torch.rand(n, device="cuda")
+        z = torch.full_like(x, float("nan"))
+        va.add_kernel[(triton.cdiv(n, 1024),)](x, y, z, n, BLOCK_SIZE=1024)
+        torch.testing.assert_close(z, x + y)
+
+    def softmax():
+        sm = load(os.path.join(kernels, "02_fused_softmax.py"))
+        a = torch.randn(1823, 781, device="cuda")
+        b = torch.full_like(a, float("nan"))
+        sm.softmax_kernel[(1823,)](b, a, a.stride(0), b.stride(0), 1823, 781,
+                                   BLOCK_SIZE=1024, num_stages=2)
+        torch.testing.assert_close(b, torch.softmax(a, dim=1))
+
+    def layer_norm():
+        ln = load(os.path.join(kernels, "05_layer_norm.py"))
+        m, n = 1151, 8192
+        x = (torch.randn(m, n, device="cuda")).half()
+        w = torch.rand(n, device="cuda").half()
+        bias = torch.rand(n, device="cuda").half()
+        y = torch.full_like(x, float("nan"))
+        mean = torch.empty(m, device="cuda")
+        rstd = torch.empty(m, device="cuda")
+        ln._layer_norm_fwd_fused[(m,)](x, y, w, bias, mean, rstd, n, n, 1e-5,
+                                       BLOCK_SIZE=8192, num_warps=8)
+        ref = torch.nn.functional.layer_norm(x.float(), (n,), w.float(),
+                                             bias.float(), 1e-5)
+        torch.testing.assert_close(y.float(), ref, atol=1e-2, rtol=0)
+
+    def matmul():
+        mm = load(os.path.join(kernels, "03_matmul.py"))
+        m, n, k = 512, 384, 1024
+        a = torch.randn(m, k, device="cuda").half()
+        b = torch.randn(k, n, device="cuda").half()
+        c = torch.full((m, n), float("nan"), device="cuda").half()
+        grid = lambda meta: (triton.cdiv(m, meta["BLOCK_SIZE_M"]) *
+                             triton.cdiv(n, meta["BLOCK_SIZE_N"]),)
+        mm.matmul_kernel[grid](a, b, c, m, n, k, a.stride(0), a.stride(1),
+                               b.stride(0), b.stride(1), c.stride(0),
+                               c.stride(1), ACTIVATION="")
+        torch.testing.assert_close(c.float(), (a.float() @ b.float()),
+                                   atol=0.5, rtol=1e-2)
+
+    for name, fn in (("01_vector_add", vector_add), ("02_fused_softmax", softmax),
+                     ("05_layer_norm", layer_norm), ("03_matmul fp16", matmul)):
+        check(name, fn)
+    return results
+
+
+def main_python(args):
+    """Both sides from Python, each in a fresh interpreter."""
+    sides = {}
+    for side in ("triton", "tessera"):
+        cmd = [sys.executable, os.path.abspath(__file__), "--side", side,
+               "--kernels-dir", args.kernels_dir]
+        if args.bandwidth_only:
+            cmd.append("--bandwidth-only")
+        result = subprocess.run(cmd, capture_output=True, text=True)
+        sys.stderr.write(result.stderr)
+        if result.returncode != 0:
+            print(f"{side}: exit {result.returncode}", file=sys.stderr)
+            sys.exit(result.returncode)
+        sides[side] = json.loads(result.stdout.strip().splitlines()[-1])
+    theirs = {r["workload"]: r for r in sides["triton"]["rows"]}
+    print(f"device: {sides['triton']['device']}, Triton "
+          f"{sides['triton']['triton']}, Tessera through its Triton API")
+    print(f"{'workload':72} {'unit':>8} {'Triton':>9} {'Tessera':>9} {'ratio':>7}")
+    table = []
+    for mine in sides["tessera"]["rows"]:
+        wid = mine["workload"]
+        other = theirs.get(wid, {})
+        t, m = other.get("rate"), mine.get("rate")
+        ratio = m / t if t and m else float("nan")
+        table.append({"workload": wid, "unit": other.get("unit"), "triton": t,
+                      "tessera": m, "ratio": ratio,
+                      "tessera_error": mine.get("error"),
+                      "triton_error": other.get("error")})
+        fmt = lambda v: f"{v:9.1f}" if v else f"{'failed':>9}"
+        print(f"{wid:72} {other.get('unit') or '':>8} {fmt(t)} {fmt(m)} {ratio:7.3f}")
+    print("output checks (Triton / Tessera):")
+    for name in sides["tessera"]["checks"]:
+        print(f"  {name:20} {sides['triton']['checks'].get(name)} / "
+              f"{sides['tessera']['checks'][name]}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"device": sides["triton"]["device"],
+                       "triton": sides["triton"]["triton"], "mode": "python",
+                       "rows": table, "checks": {
+                           s: sides[s]["checks"] for s in sides}}, f, indent=1)
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--tessera", required=True)
+    parser.add_argument("--tessera", help="the tessera binary (C++ side)")
+    parser.add_argument("--python", action="store_true",
+                        help="drive Tessera from Python too (tessera.activate())")
+    parser.add_argument("--side", choices=("triton", "tessera"),
+                        help=argparse.SUPPRESS)
     parser.add_argument("--kernels-dir", default=os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "conformance", "kernels"))
     parser.add_argument("--json", help="write both sides' figures here")

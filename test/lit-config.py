@@ -23,6 +23,14 @@ config.excludes = [
     # Inputs of the fuzz targets (fuzz/test replays them).
     "regressions", "corpus",
 ]
+# Every build tree in the source tree (build/, build-sanitize/, a second
+# configuration such as build-cp312/) holds a lit.site.cfg.py that would be
+# taken for another copy of the suite.
+config.excludes += [
+    entry for entry in os.listdir(config.tessera_src_root)
+    if entry.startswith("build") and
+    os.path.isdir(os.path.join(config.tessera_src_root, entry))
+]
 
 llvm_config.use_default_substitutions()
 llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])

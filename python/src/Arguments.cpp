@@ -172,6 +172,14 @@ private:
   /// (then __array_interface__ decides).
   std::optional<rt::KernelArg> fromBuffer(nb::handle value,
                                           llvm::StringRef param);
+  /// A host-built tensor descriptor (triton.tools.tensor_descriptor's
+  /// TensorDescriptor, or any object with its fields: base, shape, strides,
+  /// block_shape, padding), whose base is converted like any tensor.
+  rt::KernelArg fromDescriptor(nb::handle value, llvm::StringRef param,
+                               int depth);
+  /// The integers of the sequence `value.field`.
+  std::vector<int64_t> intList(nb::handle value, const char *field,
+                               llvm::StringRef param);
   static std::string typeName(nb::handle value) {
     return nb::type_name(value.type()).c_str();
   }
@@ -336,6 +344,53 @@ std::optional<rt::KernelArg> Converter::fromBuffer(nb::handle value,
   return rt::KernelArg::pointer(address, element);
 }
 
+std::vector<int64_t> Converter::intList(nb::handle value, const char *field,
+                                        llvm::StringRef param) {
+  nb::object seq = nb::getattr(value, field, nb::none());
+  std::vector<int64_t> out;
+  if (seq.is_none())
+    typeError(param, "the descriptor has no '" + std::string(field) + "'");
+  for (nb::handle item : seq) {
+    int64_t v = 0;
+    if (PyBool_Check(item.ptr()) || !nb::try_cast(item, v))
+      typeError(param, "the descriptor's " + std::string(field) + " holds a " +
+                           typeName(item) + ", not an integer");
+    out.push_back(v);
+  }
+  return out;
+}
+
+rt::KernelArg Converter::fromDescriptor(nb::handle value, llvm::StringRef param,
+                                        int depth) {
+  if (depth > 4)
+    typeError(param, "a descriptor's base nests too deeply");
+  rt::KernelArg base =
+      convert(nb::getattr(value, names().base), param, depth + 1);
+  if (!base.isPointer())
+    typeError(param, "the descriptor's base is a " +
+                         typeName(nb::getattr(value, names().base)) +
+                         ", not a tensor or array");
+  rt::TensorDescriptorArg desc;
+  desc.base = base.getAddress();
+  desc.elementType = base.getText().str();
+  desc.shape = intList(value, "shape", param);
+  desc.strides = intList(value, "strides", param);
+  desc.blockShape = intList(value, "block_shape", param);
+  size_t rank = desc.shape.size();
+  if (rank == 0 || desc.strides.size() != rank ||
+      desc.blockShape.size() != rank)
+    valueError(param, "the descriptor's shape, strides and block_shape must "
+                      "have one equal, non-zero rank");
+  nb::object padding = nb::getattr(value, "padding", nb::none());
+  if (!padding.is_none()) {
+    std::string text;
+    if (!nb::try_cast(padding, text) || (text != "zero" && text != "nan"))
+      valueError(param, "the descriptor's padding must be 'zero' or 'nan'");
+    desc.nanPadding = text == "nan";
+  }
+  return rt::KernelArg::tensorDescriptor(std::move(desc));
+}
+
 rt::KernelArg Converter::convert(nb::handle value, llvm::StringRef param,
                                  int depth) {
   PyObject *obj = value.ptr();
@@ -384,11 +439,7 @@ rt::KernelArg Converter::convert(nb::handle value, llvm::StringRef param,
     return convert(inner, param, depth + 1);
   }
   if (nb::hasattr(value, n.blockShape) && nb::hasattr(value, n.base))
-    typeError(
-        param,
-        "host-built tensor descriptors (" + typeName(value) +
-            ") are not supported by this build of Tessera yet; build "
-            "the descriptor in the kernel with tl.make_tensor_descriptor");
+    return fromDescriptor(value, param, depth);
   if (PyIndex_Check(obj)) {
     nb::object index = nb::steal(PyNumber_Index(obj));
     if (!index.is_valid())

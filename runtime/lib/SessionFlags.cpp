@@ -13,7 +13,8 @@ llvm::Error mlir::tessera::runtime::setLogLevel(llvm::StringRef level) {
       parseLogLevel(level.trim().lower());
   if (!value)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "unknown log level '" + level + "'; expected " +
+                                   "unknown log level '" + level +
+                                       "'; expected " +
                                        std::string(kLogLevelNames));
   getLogger().set_level(*value);
   return llvm::Error::success();

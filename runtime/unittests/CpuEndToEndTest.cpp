@@ -5,6 +5,7 @@
 // benchmark helper. Skipped where the build has no cpu plugin.
 //
 //===----------------------------------------------------------------------===//
+#include "CpuRuntime.h"
 #include "FakeBackend.h"
 #include "TestSupport.h"
 
@@ -27,23 +28,6 @@ std::string kernelFile(llvm::StringRef name) {
   return std::string(TESSERA_SOURCE_DIR) + "/conformance/kernels/" + name.str();
 }
 
-/// A cpu session with its own cache, or null when the build has no cpu
-/// plugin.
-std::unique_ptr<Runtime> openCPU(const std::string &cacheDir) {
-  RuntimeOptions options;
-  options.backend = "cpu";
-  options.cacheDirectory = cacheDir;
-  options.disableCache = false;
-  options.dump = DumpOptions();
-  llvm::Expected<std::unique_ptr<Runtime>> rt = Runtime::open(options);
-  if (!rt) {
-    std::string why = llvm::toString(rt.takeError());
-    if (why.find("no backend named 'cpu'") == std::string::npos)
-      ADD_FAILURE() << why;
-    return nullptr;
-  }
-  return std::move(*rt);
-}
 } // namespace
 
 TEST(CpuEndToEndTest, VectorAdd) {

@@ -8,11 +8,13 @@
 // where the build has no cpu plugin.
 //
 //===----------------------------------------------------------------------===//
+#include "CpuRuntime.h"
 #include "FakeBackend.h"
 #include "TestSupport.h"
 
-#include "tessera/Runtime/TunedKernel.h"
+#include "tessera/Runtime/JitKernel.h"
 #include "tessera/Runtime/Runtime.h"
+#include "tessera/Runtime/TunedKernel.h"
 
 #include "llvm/ADT/APFloat.h"
 
@@ -31,24 +33,6 @@ std::string kernelFile() {
          "/runtime/unittests/Inputs/core_language.py";
 }
 
-/// A cpu session with its own cache, or null when the build has no cpu
-/// plugin.
-std::unique_ptr<Runtime> openCPU(const std::string &cacheDir) {
-  RuntimeOptions options;
-  options.backend = "cpu";
-  options.cacheDirectory = cacheDir;
-  options.disableCache = false;
-  options.dump = DumpOptions();
-  llvm::Expected<std::unique_ptr<Runtime>> rt = Runtime::open(options);
-  if (!rt) {
-    std::string why = llvm::toString(rt.takeError());
-    if (why.find("no backend named 'cpu'") == std::string::npos)
-      ADD_FAILURE() << why;
-    return nullptr;
-  }
-  return std::move(*rt);
-}
-
 class CpuLanguageTest : public ::testing::Test {
 protected:
   void SetUp() override {
@@ -59,6 +43,15 @@ protected:
 
   TunedKernel &kernel(llvm::StringRef name) {
     llvm::Expected<TunedKernel &> k = rt->getKernel(kernelFile(), name);
+    if (!k)
+      llvm::report_fatal_error(k.takeError());
+    return *k;
+  }
+
+  /// The plain jit function, for what TunedKernel does not expose
+  /// (statistics, prepare()).
+  JitKernel &jit(llvm::StringRef name) {
+    llvm::Expected<JitKernel &> k = rt->getJitKernel(kernelFile(), name);
     if (!k)
       llvm::report_fatal_error(k.takeError());
     return *k;
@@ -171,7 +164,7 @@ TEST_F(CpuLanguageTest, SelectOfScalarPointers) {
 // A kernel whose only parameter is a constexpr given by name takes no
 // runtime argument.
 TEST_F(CpuLanguageTest, ConstexprOnlyKernelByKeyword) {
-  JitKernel &k = kernel("fill_only_constexpr");
+  JitKernel &k = jit("fill_only_constexpr");
   ASSERT_NO_ERROR(k.launch(1, {}, {{"XBLOCK", 32}}));
   ASSERT_NO_ERROR(rt->getDevice()->synchronize());
   EXPECT_EQ(k.getStatistics().loads, 1u);
@@ -185,7 +178,7 @@ TEST_F(CpuLanguageTest, NumWarpsMustBeAPowerOfTwo) {
     options.numWarps = numWarps;
     return options;
   };
-  JitKernel &k = kernel("store_scalar");
+  JitKernel &k = jit("store_scalar");
   for (int numWarps : {3, 0, -4}) {
     std::string error = errorOf(k.launch(1, {out, 7}, {}, withWarps(numWarps)));
     EXPECT_NE(error.find("num_warps must be a power of 2, got " +

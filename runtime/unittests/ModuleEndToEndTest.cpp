@@ -7,6 +7,7 @@
 // has no cpu plugin.
 //
 //===----------------------------------------------------------------------===//
+#include "CpuRuntime.h"
 #include "FakeBackend.h"
 #include "TestSupport.h"
 
@@ -35,21 +36,6 @@ std::string inputFile(llvm::StringRef name) {
          "/runtime/unittests/Inputs/modules/" + name.str();
 }
 
-std::unique_ptr<Runtime> openCPU(const std::string &cacheDir) {
-  RuntimeOptions options;
-  options.backend = "cpu";
-  options.cacheDirectory = cacheDir;
-  options.disableCache = false;
-  options.dump = DumpOptions();
-  llvm::Expected<std::unique_ptr<Runtime>> rt = Runtime::open(options);
-  if (!rt) {
-    std::string why = llvm::toString(rt.takeError());
-    if (why.find("no backend named 'cpu'") == std::string::npos)
-      ADD_FAILURE() << why;
-    return nullptr;
-  }
-  return std::move(*rt);
-}
 
 constexpr int64_t kRows = 5, kCols = 37;
 

@@ -48,9 +48,9 @@ static const char *const kOtherNames[] = {
 
 /// The dtypes triton.language binds.
 static const char *const kDTypes[] = {
-    "int1",       "int8",     "int16",       "int32",    "int64",
-    "uint8",      "uint16",   "uint32",      "uint64",   "float8e4nv",
-    "float8e4b8", "float8e5", "float8e5b16", "float16",  "bfloat16",
+    "int1",       "int8",     "int16",       "int32",      "int64",
+    "uint8",      "uint16",   "uint32",      "uint64",     "float8e4nv",
+    "float8e4b8", "float8e5", "float8e5b16", "float16",    "bfloat16",
     "float32",    "float64",  "void",        "float8e4b15"};
 
 static const char *const kLibdevice[] = {

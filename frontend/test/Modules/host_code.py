@@ -41,7 +41,7 @@ def k(p):
 def uses_unknown(p):
     # UNKNOWN: compat.py:36:12: error: cannot tell whether this import succeeds: module 'torch_that_is_not_here' was not found
     # UNKNOWN: compat.py:39:5: note: while evaluating the condition that guards 'MAYBE'
-    # UNKNOWN: host_code.py:11:{{[0-9]+}}: note: while evaluating global 'MAYBE'
+    # UNKNOWN: host_code.py:13:{{[0-9]+}}: note: while evaluating global 'MAYBE'
     # UNKNOWN: host_code.py:[[@LINE+2]]:{{[0-9]+}}: note: 'MAYBE' is needed by device code here
     offs = tl.arange(0, 16)
     tl.store(p + offs, tl.load(p + offs) * MAYBE)
