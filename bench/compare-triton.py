@@ -289,6 +289,12 @@ def main():
     parser.add_argument("--bandwidth-only", action="store_true",
                         help="leave out the matmul and attention rows")
     args = parser.parse_args()
+    if args.side:
+        return run_side(args)
+    if args.python:
+        return main_python(args)
+    if not args.tessera:
+        parser.error("give --tessera PATH or --python")
 
     import torch
     import triton

@@ -243,7 +243,7 @@ TEST(PluginRegistryTest, DirectoryFromTheEnvironment) {
   EXPECT_EQ(registry.enumerate().size(), 4u);
   for (const PluginInfo &info : registry.enumerate())
     EXPECT_EQ(info.origin, PluginOrigin::Environment);
-  EXPECT_EQ(registry.getLoadFailures().size(), 8u);
+  EXPECT_EQ(registry.getLoadFailures().size(), 9u);
 }
 
 TEST(PluginRegistryTest, DefaultDirectoriesFindTheBuildTreesPlugins) {

@@ -107,7 +107,7 @@ TEST(PluginSearchTest, AFileReachedTwiceCountsOnce) {
                         PluginOrigin::Environment}},
                       failures);
   EXPECT_TRUE(failures.empty());
-  ASSERT_EQ(files.size(), 12u);
+  ASSERT_EQ(files.size(), 13u);
   EXPECT_EQ(files[0].path, good);
   EXPECT_EQ(files[0].origin, PluginOrigin::Explicit);
   for (size_t i = 1; i < files.size(); ++i)

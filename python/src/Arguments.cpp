@@ -401,7 +401,17 @@ rt::KernelArg Converter::convert(nb::handle value, llvm::StringRef param,
   if (PyLong_CheckExact(obj) || PyLong_Check(obj)) {
     int overflow = 0;
     long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
-    if (overflow)
+    if (overflow > 0) {
+      // [2^63, 2^64): a u64 argument, as Triton passes it.
+      unsigned long long u = PyLong_AsUnsignedLongLong(obj);
+      if (u == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+        PyErr_Clear();
+        valueError(param, nb::cast<std::string>(nb::repr(value)) +
+                              " does not fit in 64 bits");
+      }
+      return rt::KernelArg::unsignedInteger(static_cast<uint64_t>(u));
+    }
+    if (overflow < 0)
       valueError(param, nb::cast<std::string>(nb::repr(value)) +
                             " does not fit a 64-bit signed integer");
     return rt::KernelArg::integer(static_cast<int64_t>(v));
@@ -516,6 +526,12 @@ nb::object tessera::python::toPython(const rt::KernelArg &value) {
     return nb::str(value.getText().data(), value.getText().size());
   case rt::KernelArg::Kind::Pointer:
     return nb::int_(value.getAddress());
+  case rt::KernelArg::Kind::UInt:
+    return nb::steal(PyLong_FromUnsignedLongLong(value.getUInt()));
+  case rt::KernelArg::Kind::TensorDesc:
+    // No Python object is rebuilt from a descriptor's fields; callers that
+    // need it hold the TensorDescriptor they passed.
+    return nb::none();
   }
   return nb::none();
 }

