@@ -139,6 +139,15 @@ def triton_workloads(kernels, torch, triton, sms, only_bandwidth):
     return out
 
 
+def time_workload(launch, nbytes, flops, torch, triton):
+    """(unit, rate) of one workload: a first launch (which autotunes where the
+    kernel is autotuned), then the median of triton.testing.do_bench."""
+    launch()
+    torch.cuda.synchronize()
+    ms = triton.testing.do_bench(launch, warmup=50, rep=300)
+    return ("GB/s", nbytes / ms / 1e6) if nbytes else ("TFLOP/s", flops / ms / 1e9)
+
+
 def run_side(args):
     """One side of --python, in its own interpreter: `import triton` is the
     real Triton, or Tessera's after tessera.activate(). Prints one JSON
@@ -156,11 +165,7 @@ def run_side(args):
             args.bandwidth_only):
         row = {"workload": wid}
         try:
-            out = launch()  # autotunes where the kernel is autotuned
-            torch.cuda.synchronize()
-            ms = triton.testing.do_bench(launch, warmup=50, rep=300)
-            row["unit"] = "GB/s" if nbytes else "TFLOP/s"
-            row["rate"] = nbytes / ms / 1e6 if nbytes else flops / ms / 1e9
+            row["unit"], row["rate"] = time_workload(launch, nbytes, flops, torch, triton)
         except Exception as e:  # a failure is a row, not the end of the run
             row["error"] = f"{type(e).__name__}: {e}".splitlines()[0][:300]
         rows.append(row)
@@ -305,11 +310,7 @@ def main():
     for wid, nbytes, flops, launch in triton_workloads(
             args.kernels_dir, torch, triton, props.multi_processor_count,
             args.bandwidth_only):
-        launch()  # autotunes where the kernel is autotuned
-        torch.cuda.synchronize()
-        ms = triton.testing.do_bench(launch, warmup=50, rep=300)
-        rows.append((wid, "GB/s", nbytes / ms / 1e6) if nbytes else
-                    (wid, "TFLOP/s", flops / ms / 1e9))
+        rows.append((wid, *time_workload(launch, nbytes, flops, torch, triton)))
 
     result = subprocess.run(
         [args.tessera, "bench", "--backend", "nvptx", "--kernels-dir",

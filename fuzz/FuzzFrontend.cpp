@@ -11,6 +11,7 @@
 // from its parameters: constexprs 16, names with "ptr" *fp32, others i32.
 //
 //===----------------------------------------------------------------------===//
+#include "FuzzScan.h"
 #include "FuzzSupport.h"
 
 #include "tessera/Frontend/Compile.h"
@@ -88,15 +89,12 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef text = tessera::fuzz::asText(data, size);
-  llvm::SourceMgr sourceMgr;
-  unsigned id = sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(text, "fuzz.py"), llvm::SMLoc());
   llvm::raw_null_ostream sink;
   std::string diagnostics;
   llvm::raw_string_ostream diagStream(diagnostics);
-  DiagnosticEngine diags(sourceMgr, &diagStream);
-  std::unique_ptr<KernelModule> module =
-      KernelModule::scan(sourceMgr, id, diags);
+  tessera::fuzz::ScannedFile file(text, "fuzz.py", diagStream);
+  KernelModule *module = file.module.get();
+  DiagnosticEngine &diags = file.diags;
   if (diags.hadError() || module->getJitFunctions().empty())
     return 0;
 

@@ -7,6 +7,7 @@
 // same on every machine.
 //
 //===----------------------------------------------------------------------===//
+#include "FuzzScan.h"
 #include "FuzzSupport.h"
 
 #include "tessera/Frontend/Compile.h"
@@ -25,16 +26,12 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  llvm::SourceMgr sourceMgr;
-  unsigned id = sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(tessera::fuzz::asText(data, size),
-                                           "fuzz.py"),
-      llvm::SMLoc());
   llvm::raw_null_ostream sink;
-  DiagnosticEngine diags(sourceMgr, &sink);
-  std::unique_ptr<KernelModule> module =
-      KernelModule::scan(sourceMgr, id, diags);
-  HostEvaluator eval(module.get(), diags);
+  tessera::fuzz::ScannedFile file(tessera::fuzz::asText(data, size), "fuzz.py",
+                                  sink);
+  KernelModule *module = file.module.get();
+  DiagnosticEngine &diags = file.diags;
+  HostEvaluator eval(module, diags);
   eval.setEnvironment({{"TESSERA_FUZZ", "1"}});
   for (const std::string &name : module->getGlobalNames())
     (void)eval.evaluateGlobal(name, llvm::SMLoc());

@@ -5,6 +5,7 @@
 // next top-level line), then the AST printer over every statement kept.
 //
 //===----------------------------------------------------------------------===//
+#include "FuzzScan.h"
 #include "FuzzSupport.h"
 
 #include "tessera/Frontend/ASTPrinter.h"
@@ -22,16 +23,10 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  llvm::SourceMgr sourceMgr;
-  unsigned id = sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(tessera::fuzz::asText(data, size),
-                                           "fuzz.py"),
-      llvm::SMLoc());
   llvm::raw_null_ostream sink;
-  DiagnosticEngine diags(sourceMgr, &sink);
-  std::unique_ptr<KernelModule> module =
-      KernelModule::scan(sourceMgr, id, diags);
-  for (const Stmt *stmt : module->getStatements())
+  tessera::fuzz::ScannedFile file(tessera::fuzz::asText(data, size), "fuzz.py",
+                                  sink);
+  for (const Stmt *stmt : file.module->getStatements())
     printAST(stmt, sink);
   return 0;
 }

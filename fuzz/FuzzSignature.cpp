@@ -8,6 +8,7 @@
 // also looked up as a scalar type name.
 //
 //===----------------------------------------------------------------------===//
+#include "FuzzScan.h"
 #include "FuzzSupport.h"
 
 #include "tessera/Frontend/Codegen/Types.h"
@@ -48,15 +49,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (llvm::StringRef line : lines)
     named.push_back(line.str());
 
-  llvm::SourceMgr sourceMgr;
-  unsigned id = sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBuffer(kKernelFile, "kernel.py"),
-      llvm::SMLoc());
   llvm::raw_null_ostream sink;
-  DiagnosticEngine diags(sourceMgr, &sink);
-  std::unique_ptr<KernelModule> module =
-      KernelModule::scan(sourceMgr, id, diags);
-  HostEvaluator eval(module.get(), diags);
+  tessera::fuzz::ScannedFile file(kKernelFile, "kernel.py", sink);
+  KernelModule *module = file.module.get();
+  DiagnosticEngine &diags = file.diags;
+  HostEvaluator eval(module, diags);
 
   llvm::Expected<std::vector<SignatureEntry>> entries =
       Specialization::parseSignature(signature, eval);

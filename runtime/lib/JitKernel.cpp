@@ -8,7 +8,6 @@
 #include "tessera/Support/Logging.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <chrono>
@@ -261,12 +260,6 @@ llvm::Error JitKernel::load(KernelVariant &variant) {
 llvm::Expected<KernelVariant *>
 JitKernel::getOrCompile(llvm::ArrayRef<KernelArg> values, const Shape &shape,
                         bool load) {
-  // Triton's rule on every target (a cpu program ignores the count, but the
-  // same launch must fail there as on a GPU).
-  if (shape.numWarps < 1 || !llvm::isPowerOf2_32(shape.numWarps))
-    return launchError("kernel '" + name +
-                       "': num_warps must be a power of 2, got " +
-                       llvm::Twine(shape.numWarps));
   llvm::Expected<ArgumentSpecialization> spec =
       specializeArguments(params, values);
   if (!spec)

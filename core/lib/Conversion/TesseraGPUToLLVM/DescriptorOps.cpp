@@ -115,6 +115,71 @@ emitAddresses(ConversionPatternRewriter &rewriter, Location loc,
   return std::make_pair(ptrs, inBounds);
 }
 
+/// What a load reads where its predicate fails: zeros, or NaN for a float
+/// tile whose descriptor or block pointer asks for it.
+Value createPadding(OpBuilder &b, Location loc, Type element, bool nan) {
+  if (nan && isa<FloatType>(element))
+    return LLVM::ConstantOp::create(
+        b, loc, element,
+        b.getFloatAttr(element, std::numeric_limits<double>::quiet_NaN()));
+  return createZero(b, loc, element);
+}
+
+/// Loads a tile from `ptrs` (one address a register), `vec` consecutive
+/// registers an access, reading `pad` where `inBounds` (null: always
+/// inside) does not hold.
+SmallVector<Value> emitTileLoad(ConversionPatternRewriter &rewriter,
+                                Location loc, LoweringContext &ctx,
+                                ArrayRef<Value> ptrs, ArrayRef<Value> inBounds,
+                                Type element, Value pad, unsigned vec) {
+  unsigned bytes = getElementBytes(element);
+  SmallVector<Value> results;
+  for (size_t r = 0; r < ptrs.size(); r += vec) {
+    Type accessType =
+        vec == 1 ? element : VectorType::get({int64_t(vec)}, element);
+    Value other = buildVector(rewriter, loc, SmallVector<Value>(vec, pad));
+    Value loaded = emitMaskedLoad(rewriter, loc, ctx, ptrs[r], accessType,
+                                  inBounds[r], other, vec * bytes);
+    if (vec == 1) {
+      results.push_back(loaded);
+      continue;
+    }
+    for (unsigned i = 0; i < vec; ++i)
+      results.push_back(LLVM::ExtractElementOp::create(
+          rewriter, loc, loaded, createI32(rewriter, loc, i)));
+  }
+  return results;
+}
+
+/// Stores the tile `tile` (converted, of `type` with `layout`) to `ptrs`,
+/// `vec` registers an access, where `inBounds` (null: always inside) holds:
+/// each element once, by the thread owning it, from its first register.
+LogicalResult emitTileStore(ConversionPatternRewriter &rewriter, Location loc,
+                            LoweringContext &ctx, Operation *op, Value tile,
+                            RankedTensorType type, const LinearLayout &layout,
+                            ArrayRef<Value> ptrs, ArrayRef<Value> inBounds,
+                            Type element, unsigned vec) {
+  FailureOr<ThreadIndex> tid = getThreadIndex(rewriter, loc, ctx, op);
+  if (failed(tid))
+    return failure();
+  Value owner = emitOwnerPredicate(rewriter, loc, layout, *tid);
+  std::set<SmallVector<int32_t>> seen;
+  SmallVector<Value> values = unpackRegisters(rewriter, loc, tile, type);
+  unsigned bytes = getElementBytes(element);
+  for (size_t r = 0; r < ptrs.size(); r += vec) {
+    if (!seen.insert(getRegisterCoords(layout, r)).second)
+      continue;
+    Value value =
+        buildVector(rewriter, loc, ArrayRef<Value>(values).slice(r, vec));
+    Value pred = inBounds[r];
+    if (owner)
+      pred = pred ? LLVM::AndOp::create(rewriter, loc, pred, owner).getResult()
+                  : owner;
+    emitMaskedStore(rewriter, loc, ctx, ptrs[r], value, pred, vec * bytes);
+  }
+  return success();
+}
+
 struct MakeTensorDescLowering : public GPUPattern<MakeTensorDescOp> {
   using GPUPattern::GPUPattern;
   LogicalResult
@@ -151,30 +216,10 @@ struct DescriptorLoadLowering : public GPUPattern<DescriptorLoadOp> {
     auto make = op.getDesc().getDefiningOp<MakeTensorDescOp>();
     unsigned vec = getDescriptorVectorWidth(ctx, make, op.getIndices().back(),
                                             layout, type.getElementType());
-    // Padding: zeros, or NaN where the descriptor asks for it.
-    Value pad = createZero(rewriter, loc, element);
-    if (make && make.getPadding() == PaddingOption::nan &&
-        isa<FloatType>(element))
-      pad = LLVM::ConstantOp::create(
-          rewriter, loc, element,
-          rewriter.getFloatAttr(element,
-                                std::numeric_limits<double>::quiet_NaN()));
-    unsigned bytes = getElementBytes(element);
-    SmallVector<Value> results;
-    for (size_t r = 0; r < ptrs.size(); r += vec) {
-      Type accessType =
-          vec == 1 ? element : VectorType::get({int64_t(vec)}, element);
-      Value other = buildVector(rewriter, loc, SmallVector<Value>(vec, pad));
-      Value loaded = emitMaskedLoad(rewriter, loc, ctx, ptrs[r], accessType,
-                                    inBounds[r], other, vec * bytes);
-      if (vec == 1) {
-        results.push_back(loaded);
-        continue;
-      }
-      for (unsigned i = 0; i < vec; ++i)
-        results.push_back(LLVM::ExtractElementOp::create(
-            rewriter, loc, loaded, createI32(rewriter, loc, i)));
-    }
+    Value pad = createPadding(rewriter, loc, element,
+                              make && make.getPadding() == PaddingOption::nan);
+    SmallVector<Value> results =
+        emitTileLoad(rewriter, loc, ctx, ptrs, inBounds, element, pad, vec);
     rewriter.replaceOp(op, packRegisters(rewriter, loc,
                                          getTypeConverter()->convertType(type),
                                          results));
@@ -199,29 +244,12 @@ struct DescriptorStoreLowering : public GPUPattern<DescriptorStoreOp> {
     if (failed(addresses))
       return failure();
     auto &[ptrs, inBounds] = *addresses;
-    FailureOr<ThreadIndex> tid = getThreadIndex(rewriter, loc, ctx, op);
-    if (failed(tid))
-      return failure();
-    // Each element is written once: by the owning thread, from its first
-    // register holding it.
-    Value owner = emitOwnerPredicate(rewriter, loc, layout, *tid);
-    std::set<SmallVector<int32_t>> seen;
-    SmallVector<Value> values =
-        unpackRegisters(rewriter, loc, adaptor.getSrc(), type);
     auto make = op.getDesc().getDefiningOp<MakeTensorDescOp>();
     unsigned vec = getDescriptorVectorWidth(ctx, make, op.getIndices().back(),
                                             layout, type.getElementType());
-    unsigned bytes = getElementBytes(element);
-    for (size_t r = 0; r < ptrs.size(); r += vec) {
-      if (!seen.insert(getRegisterCoords(layout, r)).second)
-        continue;
-      Value value =
-          buildVector(rewriter, loc, ArrayRef<Value>(values).slice(r, vec));
-      Value pred = inBounds[r];
-      if (owner)
-        pred = LLVM::AndOp::create(rewriter, loc, pred, owner);
-      emitMaskedStore(rewriter, loc, ctx, ptrs[r], value, pred, vec * bytes);
-    }
+    if (failed(emitTileStore(rewriter, loc, ctx, op, adaptor.getSrc(), type,
+                             layout, ptrs, inBounds, element, vec)))
+      return failure();
     rewriter.eraseOp(op);
     return success();
   }
@@ -360,17 +388,10 @@ struct BlockPointerLoadLowering : public GPUPattern<LoadOp> {
     auto &[ptrs, inBounds] = *addresses;
     // Unchecked padding is undefined in Triton; zeros keep runs
     // deterministic.
-    Value pad = createZero(rewriter, loc, element);
-    if (op.getPadding() == PaddingOption::nan && isa<FloatType>(element))
-      pad = LLVM::ConstantOp::create(
-          rewriter, loc, element,
-          rewriter.getFloatAttr(element,
-                                std::numeric_limits<double>::quiet_NaN()));
-    unsigned bytes = getElementBytes(element);
-    SmallVector<Value> results;
-    for (auto [address, ok] : llvm::zip(ptrs, inBounds))
-      results.push_back(
-          emitMaskedLoad(rewriter, loc, ctx, address, element, ok, pad, bytes));
+    Value pad = createPadding(rewriter, loc, element,
+                              op.getPadding() == PaddingOption::nan);
+    SmallVector<Value> results =
+        emitTileLoad(rewriter, loc, ctx, ptrs, inBounds, element, pad, 1);
     rewriter.replaceOp(op, packRegisters(rewriter, loc,
                                          getTypeConverter()->convertType(type),
                                          results));
@@ -402,24 +423,9 @@ struct BlockPointerStoreLowering : public GPUPattern<StoreOp> {
     if (failed(addresses))
       return failure();
     auto &[ptrs, inBounds] = *addresses;
-    FailureOr<ThreadIndex> tid = getThreadIndex(rewriter, loc, ctx, op);
-    if (failed(tid))
+    if (failed(emitTileStore(rewriter, loc, ctx, op, adaptor.getValue(), type,
+                             layout, ptrs, inBounds, element, 1)))
       return failure();
-    Value owner = emitOwnerPredicate(rewriter, loc, layout, *tid);
-    std::set<SmallVector<int32_t>> seen;
-    SmallVector<Value> values =
-        unpackRegisters(rewriter, loc, adaptor.getValue(), type);
-    unsigned bytes = getElementBytes(element);
-    for (size_t r = 0; r < ptrs.size(); ++r) {
-      if (!seen.insert(getRegisterCoords(layout, r)).second)
-        continue;
-      Value pred = inBounds[r];
-      if (owner)
-        pred = pred
-                   ? LLVM::AndOp::create(rewriter, loc, pred, owner).getResult()
-                   : owner;
-      emitMaskedStore(rewriter, loc, ctx, ptrs[r], values[r], pred, bytes);
-    }
     rewriter.eraseOp(op);
     return success();
   }
