@@ -425,6 +425,18 @@ rt::KernelArg Converter::convert(nb::handle value, llvm::StringRef param,
       throw nb::python_error();
     return rt::KernelArg::string(llvm::StringRef(text, size));
   }
+  if (PyTuple_Check(obj)) {
+    // A constant tuple for a tl.constexpr parameter (`out_shape=(8, 8)`);
+    // the specializer refuses it anywhere else.
+    if (depth > 16)
+      typeError(param, "the tuple nests too deeply");
+    std::vector<rt::KernelArg> elements;
+    Py_ssize_t size = PyTuple_GET_SIZE(obj);
+    elements.reserve(size);
+    for (Py_ssize_t i = 0; i < size; ++i)
+      elements.push_back(convert(PyTuple_GET_ITEM(obj, i), param, depth + 1));
+    return rt::KernelArg::tuple(std::move(elements));
+  }
 
   // Objects: tensors, arrays, dtypes, wrappers.
   Names &n = names();
@@ -466,7 +478,7 @@ rt::KernelArg Converter::convert(nb::handle value, llvm::StringRef param,
             "cannot pass a " + typeName(value) +
                 " to a kernel (pass tensors, NumPy arrays on the cpu "
                 "backend, objects with data_ptr() and dtype, int, float, "
-                "bool, None, or str and dtypes for constexprs)");
+                "bool, None, or str, dtypes and tuples for constexprs)");
 }
 
 void tessera::python::convertLaunchValues(const PySession &session,
@@ -532,6 +544,16 @@ nb::object tessera::python::toPython(const rt::KernelArg &value) {
     // No Python object is rebuilt from a descriptor's fields; callers that
     // need it hold the TensorDescriptor they passed.
     return nb::none();
+  case rt::KernelArg::Kind::Tuple: {
+    llvm::ArrayRef<rt::KernelArg> elements = value.getElements();
+    nb::object tuple = nb::steal(PyTuple_New(Py_ssize_t(elements.size())));
+    if (!tuple.is_valid())
+      throw nb::python_error();
+    for (size_t i = 0; i < elements.size(); ++i)
+      PyTuple_SET_ITEM(tuple.ptr(), Py_ssize_t(i),
+                       toPython(elements[i]).release().ptr());
+    return tuple;
+  }
   }
   return nb::none();
 }

@@ -365,6 +365,10 @@ class ProgramBuilder:
         if unit is not None:
             fn, jit, options = unit
             return {"unit": self.add_function(fn, jit, options)}
+        if isinstance(value, types.BuiltinFunctionType) and value.__module__ == "math":
+            # The host evaluator implements math's functions by name
+            # (math.log2 in a constexpr_function), as for a kernel file.
+            return {"symbol": f"math.{value.__name__}"}
         if type(value).__module__ == "numpy" and getattr(value, "ndim", None) == 0:
             return self.convert(value.item(), paths, where)  # a NumPy scalar
         if isinstance(value, numbers.Integral):

@@ -42,6 +42,16 @@ def test_unsupported_argument_type_names_the_parameter(lib):
         copy[(1, )](x, x, object(), BLOCK=4)
 
 
+def test_tuples_are_constants_only(lib):
+    x = lib.asarray(np.ones(4), "fp32")
+    # A tuple of constants is a tl.constexpr argument; a run-time parameter
+    # takes none, and a tuple holding a tensor is no constant.
+    with pytest.raises(Exception, match="argument 'n': a tuple can only be passed to a tl.constexpr"):
+        copy[(1, )](x, x, (4, ), BLOCK=4)
+    with pytest.raises(Exception, match="argument 'BLOCK': a tl.constexpr parameter cannot take a tuple"):
+        copy[(1, )](x, x, 4, BLOCK=(x, ))
+
+
 def test_unsupported_dtype_names_the_parameter(lib):
     if lib.name != "numpy":
         pytest.skip("complex arrays are a NumPy case")

@@ -123,9 +123,6 @@ def store_log2(out_ptr, N: tl.constexpr):
     tl.store(out_ptr, log2_of(N))
 
 
-@pytest.mark.xfail(strict=True, reason="the program builder passes math's builtin "
-                   "functions (math.log2) as opaque objects, so a constexpr_function "
-                   "cannot call them")
 def test_constexpr_function_runs_at_compile_time(lib):
     out = lib.asarray(np.zeros(1), "i32")
     store_log2[(1, )](out, N=64)

@@ -34,6 +34,12 @@ HostValue mlir::tessera::runtime::toHostValue(const KernelArg &arg) {
     // Opaque to host code (heuristics see that it is one, not its fields).
     return HostValue::symbol("tessera.tensor_descriptor[" +
                              arg.getText().str() + "]");
+  case KernelArg::Kind::Tuple: {
+    HostValue::Elements elements;
+    for (const KernelArg &e : arg.getElements())
+      elements.push_back(toHostValue(e));
+    return HostValue::tuple(std::move(elements));
+  }
   }
   return HostValue::none();
 }
@@ -52,6 +58,16 @@ mlir::tessera::runtime::fromHostValue(const HostValue &value,
     return KernelArg::floating(value.getFloat());
   case HostValue::Kind::String:
     return KernelArg::string(value.getString());
+  case HostValue::Kind::Tuple: {
+    std::vector<KernelArg> elements;
+    for (const HostValue &e : value.getElements()) {
+      llvm::Expected<KernelArg> arg = fromHostValue(e, what);
+      if (!arg)
+        return arg.takeError();
+      elements.push_back(std::move(*arg));
+    }
+    return KernelArg::tuple(std::move(elements));
+  }
   case HostValue::Kind::Symbol: {
     llvm::StringRef name = value.getString();
     if (name.consume_front("triton.language."))

@@ -85,6 +85,13 @@ KernelArg KernelArg::tensorDescriptor(TensorDescriptorArg descriptor) {
   return arg;
 }
 
+KernelArg KernelArg::tuple(std::vector<KernelArg> elements) {
+  KernelArg arg;
+  arg.kind = Kind::Tuple;
+  arg.elements = std::move(elements);
+  return arg;
+}
+
 unsigned KernelArg::getNumLaunchValues() const {
   return isTensorDesc() ? 1 + 2 * unsigned(descriptor.shape.size()) : 1;
 }
@@ -186,6 +193,13 @@ std::string KernelArg::repr() const {
            listRepr(descriptor.shape) + " strides " +
            listRepr(descriptor.strides) +
            (descriptor.nanPadding ? " padding nan>" : ">");
+  case Kind::Tuple: {
+    // Python's spelling, so that a signature reads it back: `(8,)`.
+    std::string out = "(";
+    for (size_t i = 0; i < elements.size(); ++i)
+      out += (i ? ", " : "") + elements[i].repr();
+    return out + (elements.size() == 1 ? ",)" : ")");
+  }
   }
   return "";
 }
@@ -211,6 +225,8 @@ std::string KernelArg::describe() const {
   case Kind::TensorDesc:
     return "a tensor descriptor of " + text + " blocks " +
            listRepr(descriptor.blockShape);
+  case Kind::Tuple:
+    return "a tuple (" + repr() + ")";
   }
   return "";
 }
@@ -235,6 +251,8 @@ bool KernelArg::operator==(const KernelArg &other) const {
     return text == other.text;
   case Kind::TensorDesc:
     return descriptor == other.descriptor;
+  case Kind::Tuple:
+    return elements == other.elements;
   }
   return false;
 }

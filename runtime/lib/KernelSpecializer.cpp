@@ -3,6 +3,7 @@
 
 #include "tessera/Runtime/ScalarTypes.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
@@ -58,12 +59,20 @@ static llvm::Error checkDescriptor(const KernelParamInfo &param,
   return llvm::Error::success();
 }
 
+/// Whether `arg` is a compile-time constant: no address, no descriptor,
+/// in a tuple neither.
+static bool isConstant(const KernelArg &arg) {
+  if (arg.isPointer() || arg.isTensorDesc())
+    return false;
+  return llvm::all_of(arg.getElements(), isConstant);
+}
+
 llvm::Expected<bool>
 mlir::tessera::runtime::appendSignatureEntry(const KernelParamInfo &param,
                                              const KernelArg &arg,
                                              std::string &signature) {
   if (param.isConstexpr) {
-    if (arg.isPointer())
+    if (!isConstant(arg))
       return paramError(param, "a tl.constexpr parameter cannot take " +
                                    arg.describe());
     signature += arg.repr();
@@ -112,6 +121,12 @@ mlir::tessera::runtime::appendSignatureEntry(const KernelParamInfo &param,
     if (alignment && arg.getAddress() % 16 == 0)
       signature += ":16";
     return true;
+  case KernelArg::Kind::Tuple:
+    // Triton passes a tuple to a plain parameter as a tuple of run-time
+    // values; Tessera's kernels take tuples as constants only.
+    return paramError(param, "a tuple can only be passed to a tl.constexpr "
+                             "parameter, got " +
+                                 arg.describe());
   case KernelArg::Kind::TensorDesc: {
     const TensorDescriptorArg &desc = arg.getTensorDesc();
     if (llvm::Error err = checkDescriptor(param, desc))

@@ -108,3 +108,28 @@ TEST(KernelSpecializerTest, PointerWithoutType) {
             "argument 'x': the pointer has no element type; allocate the "
             "buffer with one or pass KernelArg::pointer(address, type)");
 }
+
+TEST(KernelSpecializerTest, TupleConstexprs) {
+  std::vector<KernelParamInfo> constant = {makeParam("SHAPE", true)};
+  KernelArg shape = KernelArg::tuple({KernelArg(8), KernelArg(8)});
+  EXPECT_EQ(signatureOf(constant, {shape}), "(8, 8)");
+  // One element keeps Python's comma; nesting and other constants read back.
+  EXPECT_EQ(signatureOf(constant, {KernelArg::tuple({KernelArg(4)})}), "(4,)");
+  EXPECT_EQ(signatureOf(constant,
+                        {KernelArg::tuple({KernelArg::tuple({}),
+                                           KernelArg::dtype("fp16"),
+                                           KernelArg::string("a")})}),
+            "((), triton.language.float16, 'a')");
+  EXPECT_EQ(shape, KernelArg::tuple({KernelArg(8), KernelArg(8)}));
+  EXPECT_FALSE(shape == KernelArg::tuple({KernelArg(8), KernelArg(4)}));
+  // An address inside a constant is refused, as on its own.
+  EXPECT_EQ(signatureOf(constant, {KernelArg::tuple({KernelArg::pointer(
+                                      16, "fp32")})}),
+            "argument 'SHAPE': a tl.constexpr parameter cannot take a tuple "
+            "((<pointer *fp32 0x10>,))");
+  // Tuples of run-time values are not passed.
+  std::vector<KernelParamInfo> plain = {makeParam("x")};
+  EXPECT_EQ(signatureOf(plain, {shape}),
+            "argument 'x': a tuple can only be passed to a tl.constexpr "
+            "parameter, got a tuple ((8, 8))");
+}

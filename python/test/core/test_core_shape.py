@@ -276,8 +276,6 @@ def test_trans_4d_through_block_pointers(dtype, shape, perm):
     assert_close(out, expected, exact=True)
 
 
-@pytest.mark.xfail(strict=True, reason="tuple constexpr arguments (out_shape=(8, 8)) are "
-                   "not supported by the binding yet")
 @pytest.mark.parametrize("formats", [((64, ), (8, 8)), ((2, 32), (16, 4)), ((512, ), (2, ) * 9),
                                      ((64, 32), (16, 8, 16))])
 def test_reshape(formats):

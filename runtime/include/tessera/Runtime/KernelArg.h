@@ -5,7 +5,7 @@
 // type), an integer (Python's, so also one in [2^63, 2^64), which Triton
 // passes as u64), a float, a bool, None, a host-built tensor descriptor
 // (triton.tools.tensor_descriptor.TensorDescriptor), and for tl.constexpr
-// parameters also strings and dtypes. The runtime specializes on these
+// parameters also strings, dtypes and tuples of those constants. The runtime specializes on these
 // values (KernelSpecializer.h) and packs them for the driver
 // (ArgPacking.h).
 //
@@ -55,7 +55,8 @@ public:
     Pointer,
     String,
     DType,
-    TensorDesc
+    TensorDesc,
+    Tuple
   };
 
   /// None.
@@ -85,6 +86,9 @@ public:
   /// shape (i32) and the strides (i64); the launch checks Triton's rules
   /// (16-byte aligned base and strides, a contiguous last dimension).
   static KernelArg tensorDescriptor(TensorDescriptorArg descriptor);
+  /// A tuple of constants for a tl.constexpr parameter (`out_shape=(8, 8)`);
+  /// its elements are constants too (no pointers or descriptors).
+  static KernelArg tuple(std::vector<KernelArg> elements);
 
   /// Implicit conversions so that argument lists read naturally.
   KernelArg(const Buffer &b) : KernelArg(buffer(b)) {}
@@ -107,6 +111,7 @@ public:
   bool isString() const { return kind == Kind::String; }
   bool isDType() const { return kind == Kind::DType; }
   bool isTensorDesc() const { return kind == Kind::TensorDesc; }
+  bool isTuple() const { return kind == Kind::Tuple; }
 
   bool getBool() const { return intValue != 0; }
   /// An int, or a bool as 0/1.
@@ -121,6 +126,8 @@ public:
   uint64_t getSizeBytes() const { return sizeBytes; }
   /// The descriptor of a TensorDesc argument.
   const TensorDescriptorArg &getTensorDesc() const { return descriptor; }
+  /// The elements of a Tuple.
+  llvm::ArrayRef<KernelArg> getElements() const { return elements; }
 
   /// How many values the kernel receives for this argument: 1 + 2 * rank
   /// for a descriptor, else 1.
@@ -148,6 +155,7 @@ private:
   uint64_t sizeBytes = 0;
   std::string text;
   TensorDescriptorArg descriptor;
+  std::vector<KernelArg> elements;
 };
 
 /// An argument given by parameter name.
