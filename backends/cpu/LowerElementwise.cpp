@@ -4,8 +4,9 @@
 // linalg.generic whose body is the op on scalars; LLVM vectorizes the loops
 // it turns into. Ops with side effects (impure extern calls) become loop
 // nests instead, which keep their order. Tessera's scalar ops lower to arith,
-// math and calls: addptr to address arithmetic, extern_elementwise to libm,
-// fp_to_fp with its rounding mode, clampf, mulhiui.
+// math and calls: addptr to address arithmetic, extern_elementwise to libm
+// or inline code (InlineMath.cpp), fp_to_fp with its rounding mode, clampf,
+// mulhiui.
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
@@ -63,6 +64,9 @@ std::string cpu::resolveLibmSymbol(StringRef symbol, Type type,
   // (`__tessera_asin_fp32`), and `asin`, `asinf`, `asin_f32`. The element
   // type, not the spelling, picks the variant.
   StringRef name = getMathBaseName(symbol);
+  // CUDA's approximate `fast_expf` and friends: the precise version is a
+  // valid result.
+  name.consume_front("fast_");
   auto find = [&](StringRef candidate) -> const LibmFunction * {
     for (const LibmFunction &fn : kLibmFunctions)
       if (fn.name == candidate && fn.arity == numOperands)
@@ -163,6 +167,9 @@ static Value emitFpToFp(OpBuilder &b, Location loc, FpToFpOp op, Value x,
 static FailureOr<Value> emitExternCall(OpBuilder &b, Location loc,
                                        ExternElementwiseOp op,
                                        ValueRange operands, Type resultType) {
+  if (std::optional<Value> inlined =
+          emitInlineMath(b, loc, op.getSymbol(), operands, resultType))
+    return *inlined;
   Type computeType;
   std::string name = resolveLibmSymbol(op.getSymbol(), resultType,
                                        operands.size(), computeType);

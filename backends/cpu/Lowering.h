@@ -116,6 +116,16 @@ void populateSharedMemoryPatterns(const CpuTypeConverter &converter,
 std::string resolveLibmSymbol(StringRef symbol, Type type, unsigned numOperands,
                               Type &computeType);
 
+/// The value of a math-library function libm lacks (`rsqrt`, `isnan`,
+/// `div_rn`, `float2int_rz`, ...; InlineMath.cpp) computed inline from
+/// arith and math ops, or nullopt when `symbol` is not one of them.
+std::optional<Value> emitInlineMath(OpBuilder &b, Location loc,
+                                    StringRef symbol, ValueRange operands,
+                                    Type resultType);
+
+/// Whether emitInlineMath computes `symbol` on these (element) types.
+bool hasInlineMath(StringRef symbol, TypeRange operands, Type result);
+
 /// True for elementwise ops (tessera's and MLIR's).
 bool isElementwise(Operation *op);
 

@@ -75,7 +75,11 @@ struct ToStructuredPass
       } else if (auto ext = dyn_cast<ExternElementwiseOp>(op)) {
         Type computeType;
         Type elemType = getElementTypeOrSelf(ext.getResult().getType());
-        if (resolveLibmSymbol(ext.getSymbol(), elemType, ext.getSrcs().size(),
+        SmallVector<Type> operandTypes;
+        for (Value src : ext.getSrcs())
+          operandTypes.push_back(getElementTypeOrSelf(src.getType()));
+        if (!hasInlineMath(ext.getSymbol(), operandTypes, elemType) &&
+            resolveLibmSymbol(ext.getSymbol(), elemType, ext.getSrcs().size(),
                               computeType)
                 .empty()) {
           InFlightDiagnostic diag = ext.emitError()

@@ -11,7 +11,13 @@
 // contiguous where a warpgroup's columns are narrower than one swizzle row.
 // A 16-bit A stays where it is: read in place from a ring, else from
 // registers (staging attention's loop-invariant Q in shared memory instead
-// measured slower on the H100: 140 vs 153 TFLOP/s, causal 96 vs 124). wgmma
+// measured slower on the H100: 140 vs 153 TFLOP/s, causal 96 vs 124) --
+// except an A read from a buffer before the loop of its dot, which nothing
+// in the loop writes (attention's Q loaded by TMA): the dot reads that
+// buffer in place. ptxas (CUDA 13.0, 12.8) gives such loop-invariant A
+// registers to the next register-A wgmma's operand when both have the same
+// size (P in P*V at BLOCK_N == HEAD_DIM), so from the second iteration on
+// QK^T read P: wrong results on the H100. wgmma
 // reads 8-bit (fp8) operands only K-major from shared memory: such a B is
 // always stored K-major, and such an A not already in a ring is stored too,
 // in the same barrier window.
@@ -27,6 +33,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::tessera;
@@ -145,6 +152,46 @@ Value viewTransposedBlock(OpBuilder &b, DotOp dot) {
                                      b.getDenseI32ArrayAttr({1, 0}));
 }
 
+/// True when `op` or an op nested in it uses `buffer` other than by reading
+/// it with local_load (which is what may write it).
+bool mayWriteBuffer(Operation *op, Value buffer) {
+  WalkResult result = op->walk([&](Operation *nested) {
+    if (isa<gpu::LocalLoadOp>(nested))
+      return WalkResult::advance();
+    if (llvm::is_contained(nested->getOperands(), buffer))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// When `dot` sits in a loop and reads A from a buffer loaded before it
+/// that nothing in the loop (nor between the load and the loop) writes, a
+/// load of A just before the dot replaces it, which the dot then reads in
+/// place. See the file header for the ptxas register-allocation fault this
+/// avoids.
+void rereadLoopInvariantA(DotOp dot) {
+  auto load = dot.getA().getDefiningOp<gpu::LocalLoadOp>();
+  auto loop = dot->getParentOfType<LoopLikeOpInterface>();
+  if (!load || load.getToken() || !loop || loop->isAncestor(load))
+    return;
+  Operation *entry = load->getBlock()->findAncestorOpInBlock(*loop);
+  if (!entry || !load->isBeforeInBlock(entry))
+    return;
+  Value buffer = load.getSrc();
+  for (Operation *op = load->getNextNode(); op; op = op->getNextNode()) {
+    if (mayWriteBuffer(op, buffer))
+      return;
+    if (op == entry)
+      break;
+  }
+  OpBuilder builder(dot);
+  Operation *reread = builder.clone(*load);
+  dot.getAMutable().assign(reread->getResult(0));
+  if (load->use_empty())
+    load->erase();
+}
+
 /// Stores B to a buffer of its own: a transposed B stores its source
 /// row-major and views it transposed (K contiguous); any other B is stored
 /// row-major (N contiguous), or with K contiguous where a warpgroup's
@@ -247,6 +294,7 @@ struct PrepareWgmmaPass
       if (!name || !name.getValue().starts_with("wgmma"))
         return;
       any = true;
+      rereadLoopInvariantA(dot);
       int64_t columns = getWarpgroupColumns(dot);
       restage(dot, hasByteOperands(dot) && !readsWgmmaBuffer(dot, 0, columns),
               !readsWgmmaBuffer(dot, 1, columns), columns);

@@ -174,6 +174,35 @@ func.func @extern_calls(%x: tensor<8xf32>, %h: f16, %d: f64) -> (tensor<8xf32>, 
 
 // -----
 
+// libdevice functions libm lacks are computed inline: round-to-nearest
+// arithmetic, predicates returning i32, conversions with nearest-even or
+// truncating rounding; `fast_` approximations call the precise libm function.
+// CHECK-LABEL: func @inline_math
+// CHECK: math.rsqrt %{{.*}} : f32
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %{{.*}}, %{{.*}} : f32
+// CHECK: arith.extui %[[NAN]] : i1 to i32
+// CHECK: %[[ABS:.*]] = math.absf %{{.*}} : f64
+// CHECK: arith.cmpf olt, %[[ABS]], %{{.*}} : f64
+// CHECK: arith.divf %{{.*}}, %{{.*}} : f32
+// CHECK: %[[EVEN:.*]] = math.roundeven %{{.*}} : f32
+// CHECK: arith.fptosi %[[EVEN]] : f32 to i32
+// CHECK: arith.fptoui %{{.*}} : f64 to i64
+// CHECK: arith.sitofp %{{.*}} : i64 to f32
+// CHECK: call @expf
+func.func @inline_math(%x: f32, %d: f64, %l: i64) -> (f32, i32, i32, f32, i32, i64, f32, f32) {
+  %0 = tessera.extern_elementwise %x {libname = "libdevice", libpath = "", symbol = "__tessera_rsqrt_fp32", pure = true} : (f32) -> f32
+  %1 = tessera.extern_elementwise %x {libname = "libdevice", libpath = "", symbol = "__tessera_isnan_fp32", pure = true} : (f32) -> i32
+  %2 = tessera.extern_elementwise %d {libname = "libdevice", libpath = "", symbol = "isfinited", pure = true} : (f64) -> i32
+  %3 = tessera.extern_elementwise %x, %x {libname = "libdevice", libpath = "", symbol = "__tessera_div_rn_fp32", pure = true} : (f32, f32) -> f32
+  %4 = tessera.extern_elementwise %x {libname = "libdevice", libpath = "", symbol = "float2int_rn", pure = true} : (f32) -> i32
+  %5 = tessera.extern_elementwise %d {libname = "libdevice", libpath = "", symbol = "double2ull_rz", pure = true} : (f64) -> i64
+  %6 = tessera.extern_elementwise %l {libname = "libdevice", libpath = "", symbol = "ll2float_rn", pure = true} : (i64) -> f32
+  %7 = tessera.extern_elementwise %x {libname = "libdevice", libpath = "", symbol = "fast_expf", pure = true} : (f32) -> f32
+  return %0, %1, %2, %3, %4, %5, %6, %7 : f32, i32, i32, f32, i32, i64, f32, f32
+}
+
+// -----
+
 // A poison tensor is an uninitialized one.
 // CHECK-LABEL: func @poison
 // CHECK: %[[E:.*]] = tensor.empty() : tensor<4xf32>

@@ -26,6 +26,16 @@ func.func @wrong_arity(%x: f32) -> f32 {
 
 // -----
 
+// Directed rounding (toward -inf here) is not computed: an error, not a
+// result rounded to nearest.
+func.func @directed_rounding(%x: f32) -> f32 {
+  // expected-error @+1 {{the CPU backend has no math function '__tessera_div_rd_fp32' for 2 operand(s)}}
+  %0 = tessera.extern_elementwise %x, %x {libname = "libdevice", libpath = "", symbol = "__tessera_div_rd_fp32", pure = true} : (f32, f32) -> f32
+  return %0 : f32
+}
+
+// -----
+
 func.func @warp_specialize(%a: i32) -> i32 {
   // expected-error @+1 {{tessera_gpu.warp_specialize is not supported on the CPU backend}}
   %r = tessera_gpu.warp_specialize(%a) attributes {requestedRegisters = array<i32: 24>}

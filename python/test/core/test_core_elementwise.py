@@ -593,6 +593,30 @@ def test_math_extern(dtype):
     assert_close(run_unary("libdevice.tanh(x)", x, dtype), np.tanh(x.astype(np.float64)), rtol=1e-2)
 
 
+# libdevice functions libm has no counterpart for (computed inline on the
+# CPU): checked against NumPy on values with NaN, infinities and halves.
+@pytest.mark.parametrize("expr,out_dtype,reference", [
+    ("libdevice.rsqrt(x)", "float32", lambda x: 1 / np.sqrt(x)),
+    ("libdevice.isnan(x)", "int32", lambda x: np.isnan(x).astype(np.int32)),
+    ("libdevice.isinf(x)", "int32", lambda x: np.isinf(x).astype(np.int32)),
+    ("libdevice.finitef(x)", "int32", lambda x: np.isfinite(x).astype(np.int32)),
+    ("libdevice.div_rn(x, 3.0)", "float32", lambda x: x / np.float32(3.0)),
+    ("libdevice.float2int_rn(x)", "int32", lambda x: np.rint(x).astype(np.int32)),
+    ("libdevice.float2int_rz(x)", "int32", lambda x: np.trunc(x).astype(np.int32)),
+])
+def test_libdevice_functions_without_libm_counterpart(expr, out_dtype, reference):
+    x = np.linspace(-4.5, 4.5, SIZE).astype(np.float32)
+    x[:4] = [np.nan, np.inf, -np.inf, 0.25]
+    if "rsqrt" in expr:
+        x = np.abs(x) + 0.5
+    if "float2int" in expr:  # finite inputs (NaN and infinities have no int), ties
+        x[:3] = [2.5, -3.5, 0.5]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        expected = reference(x)
+    assert_close(run_unary(expr, x, "float32", out_dtype), expected, rtol=1e-6,
+                 exact=out_dtype == "int32")
+
+
 def test_dtype_codegen():
     for name in DTYPES_WITH_BF16:
         full = f"triton.language.{name}"

@@ -29,3 +29,20 @@ def fp8_dot(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
     b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
     c = tl.dot(a, b)
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], c)
+
+
+@triton.jit
+def invariant_a(q_desc, k_desc, v_desc, out_ptr, N_CTX, BM: tl.constexpr,
+                D: tl.constexpr, BN: tl.constexpr):
+    # Attention's shape: A of the first dot (Q) loaded once before the loop,
+    # A of the second (P) computed in it, both the same size (BN == D).
+    q = q_desc.load([0, 0])
+    acc = tl.zeros([BM, D], tl.float32)
+    for start in range(0, N_CTX, BN):
+        k = k_desc.load([start, 0])
+        v = v_desc.load([start, 0])
+        p = tl.dot(q, k.T)
+        acc = tl.dot(p.to(tl.float16), v, acc)
+    rm = tl.arange(0, BM)
+    rd = tl.arange(0, D)
+    tl.store(out_ptr + rm[:, None] * D + rd[None, :], acc)
