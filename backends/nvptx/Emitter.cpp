@@ -101,6 +101,13 @@ llvm::Error linkLibdevice(llvm::Module &module) {
                 llvm::toString(path.takeError()) + ")");
   if (llvm::Error err = linkBitcodeLibrary(module, *path, "libdevice"))
     return fail(llvm::toString(std::move(err)));
+  // A name libdevice lacks would surface as an internal error of the PTX
+  // linker; say which function it is here.
+  for (const llvm::Function &fn : module)
+    if (fn.isDeclaration() && fn.getName().starts_with("__nv_") &&
+        !fn.use_empty())
+      return fail("libdevice (" + *path + ") has no function '" +
+                  fn.getName().str() + "'");
   foldPreciseSqrtReflect(module);
   return llvm::Error::success();
 }

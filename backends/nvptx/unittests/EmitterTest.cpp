@@ -4,6 +4,7 @@
 // toolkit's libdevice.10.bc is not found.
 //
 //===----------------------------------------------------------------------===//
+#include "MathLibrary.h"
 #include "TestKernels.h"
 #include "Toolkit.h"
 
@@ -146,6 +147,51 @@ TEST(Emitter, MissingLibdeviceNamesWhereItLooked) {
                     HasSubstr("libdevice not found"),
                     HasSubstr("$TESSERA_LIBDEVICE=/nonexistent/"
                               "libdevice.10.bc")));
+}
+
+TEST(Emitter, LibdeviceNames) {
+  MLIRContext context;
+  Type f32 = Float32Type::get(&context), f64 = Float64Type::get(&context);
+  EXPECT_EQ(getLibdeviceName("__tessera_asin_fp32", f32), "__nv_asinf");
+  EXPECT_EQ(getLibdeviceName("asinf", f32), "__nv_asinf");
+  EXPECT_EQ(getLibdeviceName("__tessera_asin_fp64", f64), "__nv_asin");
+  EXPECT_EQ(getLibdeviceName("__tessera_exp2_fp32", f32), "__nv_exp2f");
+  EXPECT_EQ(getLibdeviceName("__tessera_atan2_fp64", f64), "__nv_atan2");
+  // Rounded arithmetic puts the type first; fma the other way round.
+  EXPECT_EQ(getLibdeviceName("__tessera_div_rn_fp32", f32), "__nv_fdiv_rn");
+  EXPECT_EQ(getLibdeviceName("__tessera_add_rz_fp64", f64), "__nv_dadd_rz");
+  EXPECT_EQ(getLibdeviceName("__tessera_sqrt_rn_fp32", f32), "__nv_fsqrt_rn");
+  EXPECT_EQ(getLibdeviceName("__tessera_fma_rn_fp32", f32), "__nv_fmaf_rn");
+  EXPECT_EQ(getLibdeviceName("__tessera_fma_rn_fp64", f64), "__nv_fma_rn");
+  // Predicates end in f or d; names that spell their types stay.
+  EXPECT_EQ(getLibdeviceName("__tessera_isnan_fp32", f32), "__nv_isnanf");
+  EXPECT_EQ(getLibdeviceName("__tessera_isinf_fp64", f64), "__nv_isinfd");
+  EXPECT_EQ(getLibdeviceName("__tessera_finitef_fp32", f32), "__nv_finitef");
+  EXPECT_EQ(getLibdeviceName("__tessera_float2int_rn_fp32", f32),
+            "__nv_float2int_rn");
+  EXPECT_EQ(getLibdeviceName("__tessera_int2float_rn_i32", f32),
+            "__nv_int2float_rn");
+  EXPECT_EQ(getLibdeviceName("__tessera_fast_expf_fp32", f32),
+            "__nv_fast_expf");
+  EXPECT_EQ(getLibdeviceName("__tessera_fast_dividef_fp32", f32),
+            "__nv_fast_fdividef");
+  EXPECT_EQ(getLibdeviceName("__tessera_rsqrt_fp32", f32), "__nv_rsqrtf");
+  EXPECT_EQ(getLibdeviceName("__nv_expf", f32), "__nv_expf");
+  EXPECT_EQ(
+      getLibdeviceName("__tessera_asin_i32", IntegerType::get(&context, 32)),
+      "");
+}
+
+TEST(Emitter, AFunctionLibdeviceLacksIsNamed) {
+  REQUIRE_LIBDEVICE();
+  std::string source = kExp;
+  size_t at;
+  while ((at = source.find("__nv_expf")) != std::string::npos)
+    source.replace(at, 9, "__nv_nosuchf");
+  llvm::Expected<std::string> ptx = compileToPTX(source, "sm_90a");
+  ASSERT_FALSE(static_cast<bool>(ptx));
+  EXPECT_THAT(llvm::toString(ptx.takeError()),
+              HasSubstr("has no function '__nv_nosuchf'"));
 }
 
 TEST(Emitter, LibdeviceSearchOrder) {

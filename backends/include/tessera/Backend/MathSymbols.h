@@ -14,7 +14,8 @@
 namespace mlir::tessera {
 
 /// The function `symbol` names without Tessera's prefix and operand-type
-/// suffixes: `__tessera_asin_fp32` and `asin_f32` give `asin`; other
+/// suffixes (float and integer): `__tessera_asin_fp32` and `asin_f32` give
+/// `asin`, `__tessera_int2float_rn_i32` gives `int2float_rn`; other
 /// spellings (`asinf`) come back unchanged. `isNeutral` says whether the
 /// symbol had the `__tessera_` prefix.
 llvm::StringRef getMathBaseName(llvm::StringRef symbol,
