@@ -17,7 +17,10 @@
 // buffer in place. ptxas (CUDA 13.0, 12.8) gives such loop-invariant A
 // registers to the next register-A wgmma's operand when both have the same
 // size (P in P*V at BLOCK_N == HEAD_DIM), so from the second iteration on
-// QK^T read P: wrong results on the H100. wgmma
+// QK^T read P: wrong results on the H100. An A kept in registers across
+// such a loop (Q loaded with pointers) is stored to a buffer before the
+// loop and read in place too, when another wgmma of the loop takes a
+// register A of its type. wgmma
 // reads 8-bit (fp8) operands only K-major from shared memory: such a B is
 // always stored K-major, and such an A not already in a ring is stored too,
 // in the same barrier window.
@@ -241,6 +244,42 @@ Value storeA(OpBuilder &b, DotOp dot) {
   return gpu::LocalAllocOp::create(b, dot.getLoc(), type, dot.getA());
 }
 
+/// When `dot` sits in a loop, takes a 16-bit A from registers computed
+/// before the loop, and another wgmma of the loop takes a register A of the
+/// same type computed in it (attention's Q and P at BLOCK_N == HEAD_DIM,
+/// the pattern ptxas mis-allocates, see the file header): A is stored to a
+/// buffer once before the loop and read in place by the dot.
+void stageLoopInvariantA(DotOp dot) {
+  Value a = dot.getA();
+  auto loop = dot->getParentOfType<LoopLikeOpInterface>();
+  if (!loop || !loop.isDefinedOutsideOfLoop(a) ||
+      a.getDefiningOp<gpu::LocalLoadOp>() || hasByteOperands(dot))
+    return;
+  auto aType = cast<RankedTensorType>(a.getType());
+  bool sameSizeInLoop = false;
+  loop->walk([&](DotOp other) {
+    auto name = other->getAttrOfType<StringAttr>(kMatrixInstructionAttrName);
+    auto otherType = cast<RankedTensorType>(other.getA().getType());
+    if (other != dot && name && name.getValue().starts_with("wgmma") &&
+        !loop.isDefinedOutsideOfLoop(other.getA()) &&
+        !other.getA().getDefiningOp<gpu::LocalLoadOp>() &&
+        otherType.getShape() == aType.getShape() &&
+        otherType.getElementType() == aType.getElementType())
+      sameSizeInLoop = true;
+  });
+  if (!sameSizeInLoop)
+    return;
+  OpBuilder builder(loop);
+  Location loc = dot.getLoc();
+  gpu::BarrierOp::create(builder, loc);
+  Value buffer = storeA(builder, dot);
+  gpu::BarrierOp::create(builder, loc);
+  builder.setInsertionPoint(dot);
+  dot.getAMutable().assign(
+      gpu::LocalLoadOp::create(builder, loc, aType, buffer, Value())
+          .getResult());
+}
+
 /// Gives `dot` the operands it must read from buffers of their own: the
 /// copies go between two barriers (the first lets the previous reads of the
 /// buffers finish, the second publishes the writes), and every operand is
@@ -295,6 +334,7 @@ struct PrepareWgmmaPass
         return;
       any = true;
       rereadLoopInvariantA(dot);
+      stageLoopInvariantA(dot);
       int64_t columns = getWarpgroupColumns(dot);
       restage(dot, hasByteOperands(dot) && !readsWgmmaBuffer(dot, 0, columns),
               !readsWgmmaBuffer(dot, 1, columns), columns);

@@ -46,3 +46,21 @@ def invariant_a(q_desc, k_desc, v_desc, out_ptr, N_CTX, BM: tl.constexpr,
     rm = tl.arange(0, BM)
     rd = tl.arange(0, D)
     tl.store(out_ptr + rm[:, None] * D + rd[None, :], acc)
+
+
+@triton.jit
+def invariant_register_a(q_ptr, k_ptr, v_ptr, out_ptr, N_CTX, BM: tl.constexpr,
+                         D: tl.constexpr, BN: tl.constexpr):
+    # The same with Q loaded through pointers: kept in registers across the
+    # loop, the same size as P.
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rd = tl.arange(0, D)
+    q = tl.load(q_ptr + rm[:, None] * D + rd[None, :])
+    acc = tl.zeros([BM, D], tl.float32)
+    for start in range(0, N_CTX, BN):
+        k = tl.load(k_ptr + (start + rn)[:, None] * D + rd[None, :])
+        v = tl.load(v_ptr + (start + rn)[:, None] * D + rd[None, :])
+        p = tl.dot(q, k.T)
+        acc = tl.dot(p.to(tl.float16), v, acc)
+    tl.store(out_ptr + rm[:, None] * D + rd[None, :], acc)
