@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tessera/Frontend/HostEvaluator.h"
+
+#include "tessera/Frontend/Codegen/DtypeMethods.h"
 #include "tessera/Frontend/Language.h"
 #include "tessera/Frontend/ModuleSet.h"
 
@@ -321,9 +323,10 @@ HostEvaluator::callStringMethod(const std::string &text, llvm::StringRef method,
                                                  : nullptr;
   };
   auto bad = [&]() -> FailureOr<HostValue> {
-    return emitError(loc, "cannot evaluate str." + method + "(...) with these "
-                                                            "arguments at "
-                                                            "compile time");
+    return emitError(loc, "cannot evaluate str." + method +
+                              "(...) with these "
+                              "arguments at "
+                              "compile time");
   };
   if (method == "split") {
     std::vector<HostValue> parts;
@@ -399,8 +402,9 @@ HostEvaluator::callStringMethod(const std::string &text, llvm::StringRef method,
     }
     return HostValue::string(out);
   }
-  return emitError(loc, "cannot evaluate str." + method + "(...) at compile "
-                                                          "time");
+  return emitError(loc, "cannot evaluate str." + method +
+                            "(...) at compile "
+                            "time");
 }
 
 FailureOr<HostValue> HostEvaluator::callBuiltin(
@@ -452,6 +456,31 @@ FailureOr<HostValue> HostEvaluator::callBuiltin(
       return emitError(loc, "integer division or modulo by zero");
     // (x + y - 1) // y, with Python's floor division.
     return HostValue::integer(-floorDiv(-args[0].getInt(), args[1].getInt()));
+  }
+  // Methods of a dtype (`inp_dtype.is_bf16()`) and get_int_dtype, for host
+  // functions that choose types.
+  if (size_t dot = name.rfind('.'); dot != std::string::npos)
+    if (std::optional<TType> t = TType::fromQualifiedName(
+            canonicalizeTritonName(name.substr(0, dot))))
+      if (std::optional<bool> r = getDtypePredicate(*t, name.substr(dot + 1))) {
+        if (!args.empty() || !kwargs.empty())
+          return emitError(loc, "'" + name + "' takes no arguments");
+        return HostValue::boolean(*r);
+      }
+  if (name == "triton.language.get_int_dtype" ||
+      name == "triton.language.core.get_int_dtype") {
+    if (noKwargs({"bitwidth", "signed"}) || failed(arity(0, 2)))
+      return failure();
+    const HostValue *bits = args.size() > 0 ? &args[0] : kwarg("bitwidth");
+    const HostValue *isSigned = args.size() > 1 ? &args[1] : kwarg("signed");
+    if (!bits || !isSigned || failed(needInt(*bits)))
+      return emitError(loc, "get_int_dtype expects (bitwidth, signed)");
+    std::optional<TType> t = getIntDtype(bits->getInt(), isSigned->isTruthy());
+    if (!t)
+      return emitError(loc, llvm::formatv("get_int_dtype: no integer dtype "
+                                          "of {0} bits",
+                                          bits->getInt()));
+    return HostValue::symbol(t->repr());
   }
   if (name == "triton.language.constexpr") {
     if (failed(arity(1, 1)))
@@ -788,8 +817,7 @@ FailureOr<HostValue> HostEvaluator::callBuiltin(
     if (!args[1].isString())
       return emitError(loc, "getattr(): attribute name must be a string");
     if (args.size() == 3) {
-      std::optional<bool> has =
-          hasAttribute(args[0], args[1].getString(), loc);
+      std::optional<bool> has = hasAttribute(args[0], args[1].getString(), loc);
       if (!has)
         return failure();
       if (!*has)
@@ -805,24 +833,35 @@ FailureOr<HostValue> HostEvaluator::callBuiltin(
   if (name == "isinstance") {
     if (failed(arity(2, 2)))
       return failure();
-    std::vector<HostValue> types =
-        args[1].isTuple() ? args[1].getElements()
-                          : std::vector<HostValue>{args[1]};
+    std::vector<HostValue> types = args[1].isTuple()
+                                       ? args[1].getElements()
+                                       : std::vector<HostValue>{args[1]};
     for (const HostValue &t : types) {
       if (!t.isSymbol())
         return emitError(loc, "isinstance() arg 2 must be a type");
       llvm::StringRef typeName = t.getString();
       llvm::StringRef valueType = args[0].getTypeName();
       // bool is a subclass of int, as in Python.
-      if (typeName == valueType ||
-          (typeName == "int" && args[0].isBool()) ||
+      if (typeName == valueType || (typeName == "int" && args[0].isBool()) ||
           (typeName == "object"))
         return HostValue::boolean(true);
-      if (!llvm::is_contained({"int", "float", "bool", "str", "list",
-                               "tuple", "dict", "object"},
+      // Compile-time values reach host code unwrapped (`tl.constexpr(x)`
+      // is x here), so none is a constexpr object, and the unwrapping
+      // idiom `x.value if isinstance(x, tl.constexpr) else x` gives x.
+      if (typeName == "triton.language.constexpr")
+        continue;
+      if (typeName == "triton.language.dtype") {
+        if (args[0].isSymbol() &&
+            TType::fromQualifiedName(
+                canonicalizeTritonName(args[0].getString())))
+          return HostValue::boolean(true);
+        continue;
+      }
+      if (!llvm::is_contained({"int", "float", "bool", "str", "list", "tuple",
+                               "dict", "object"},
                               typeName))
-        return emitError(loc, "cannot evaluate isinstance(..., " +
-                                  typeName + ") at compile time");
+        return emitError(loc, "cannot evaluate isinstance(..., " + typeName +
+                                  ") at compile time");
     }
     return HostValue::boolean(false);
   }
@@ -845,8 +884,8 @@ FailureOr<HostValue> HostEvaluator::callBuiltin(
     if (set)
       if (const KernelModule *m = set->importModule(target, &why))
         return HostValue::module(m);
-    return emitError(loc, "cannot import '" + target + "' at compile time: " +
-                              why);
+    return emitError(loc,
+                     "cannot import '" + target + "' at compile time: " + why);
   }
   if (name == "importlib.metadata.version") {
     if (failed(arity(1, 1)))
@@ -856,7 +895,8 @@ FailureOr<HostValue> HostEvaluator::callBuiltin(
     return emitError(loc, "cannot know the version of package " +
                               args[0].repr() + " at compile time");
   }
-  if (name == "packaging.version.parse" || name == "packaging.version.Version") {
+  if (name == "packaging.version.parse" ||
+      name == "packaging.version.Version") {
     if (failed(arity(1, 1)))
       return failure();
     if (!args[0].isString())

@@ -1,5 +1,7 @@
 //===- HostEvaluator.cpp - Evaluation of host expressions -----------------===//
 #include "tessera/Frontend/HostEvaluator.h"
+
+#include "tessera/Frontend/Codegen/DtypeMethods.h"
 #include "tessera/Frontend/Language.h"
 #include "tessera/Frontend/ModuleSet.h"
 
@@ -394,11 +396,11 @@ FailureOr<HostValue> HostEvaluator::evalComprehension(const Expr *expr,
 /// Names Python provides without an import that the evaluator implements.
 static bool isBuiltinName(llvm::StringRef name) {
   static const char *const names[] = {
-      "min",    "max",       "abs",      "int",   "float",      "bool",
-      "str",    "len",       "range",    "list",  "tuple",      "dict",
-      "filter", "map",       "sorted",   "sum",   "any",        "all",
-      "zip",    "enumerate", "reversed", "round", "isinstance", "print",
-      "hasattr", "getattr", "callable"};
+      "min",     "max",       "abs",      "int",   "float",      "bool",
+      "str",     "len",       "range",    "list",  "tuple",      "dict",
+      "filter",  "map",       "sorted",   "sum",   "any",        "all",
+      "zip",     "enumerate", "reversed", "round", "isinstance", "print",
+      "hasattr", "getattr",   "callable"};
   for (const char *n : names)
     if (name == n)
       return true;
@@ -471,9 +473,9 @@ FailureOr<HostValue> HostEvaluator::evaluateGlobal(llvm::StringRef name,
   return evaluateGlobal(*module, name, useLoc);
 }
 
-FailureOr<HostValue>
-HostEvaluator::evaluateGlobal(const KernelModule &mod, llvm::StringRef name,
-                              llvm::SMLoc useLoc) {
+FailureOr<HostValue> HostEvaluator::evaluateGlobal(const KernelModule &mod,
+                                                   llvm::StringRef name,
+                                                   llvm::SMLoc useLoc) {
   const GlobalSymbol *symbol = mod.lookupGlobal(name);
   if (!symbol || symbol->bindings.empty())
     return emitError(useLoc, "name '" + name + "' is not defined");
@@ -629,12 +631,23 @@ HostEvaluator::resolveImportModule(const ImportInfo &import) {
   return *resolved;
 }
 
+/// True for an import of `packaging.version`, whose Version and parse the
+/// evaluator implements (callBuiltin): its source, even where the module
+/// search path holds a copy, is classes the evaluator cannot run.
+static bool importsEvaluatorModule(const ImportInfo &import) {
+  if (import.level != 0)
+    return false;
+  return import.module == "packaging.version" ||
+         (import.module == "packaging" && import.member == "version");
+}
+
 FailureOr<HostValue> HostEvaluator::evalImport(const ImportInfo &import) {
   ModuleSet *set = module ? module->getModuleSet() : nullptr;
   // The language, and any import of a file scanned alone, stays a name.
-  if (!set || (import.level == 0 &&
-               ModuleSet::isLanguageModule(
-                   llvm::StringRef(import.module).split('.').first)))
+  if (!set || importsEvaluatorModule(import) ||
+      (import.level == 0 &&
+       ModuleSet::isLanguageModule(
+           llvm::StringRef(import.module).split('.').first)))
     return HostValue::symbol(canonicalizeTritonName(import.qualifiedName));
   FailureOr<std::string> target = resolveImportModule(import);
   if (failed(target))
@@ -653,7 +666,8 @@ FailureOr<HostValue> HostEvaluator::evalImport(const ImportInfo &import) {
   const KernelModule *imported = set->importModule(*target);
   if (import.member.empty()) {
     // `import a.b.c` binds `a`; `import a.b.c as m` binds `a.b.c`.
-    bool aliased = import.boundName != llvm::StringRef(*target).split('.').first;
+    bool aliased =
+        import.boundName != llvm::StringRef(*target).split('.').first;
     if (!imported)
       return HostValue::symbol(aliased ? *target : import.boundName);
     if (aliased)
@@ -710,8 +724,8 @@ bool HostEvaluator::isConstexprGlobal(const KernelModule &mod,
   return from && isConstexprGlobal(*from, import.member, depth + 1);
 }
 
-std::optional<HostValue>
-HostEvaluator::lookupStarImports(llvm::StringRef name, llvm::SMLoc useLoc) {
+std::optional<HostValue> HostEvaluator::lookupStarImports(llvm::StringRef name,
+                                                          llvm::SMLoc useLoc) {
   if (!module || name.starts_with("_"))
     return std::nullopt;
   ModuleSet *set = module->getModuleSet();
@@ -823,6 +837,12 @@ FailureOr<HostValue> HostEvaluator::getAttribute(const HostValue &base,
                               "' has no attribute '" + name + "'");
   }
   if (base.isSymbol()) {
+    // A dtype's attributes (`primitive_bitwidth`, `name`); its is_*
+    // predicates stay symbols that callBuiltin answers.
+    if (std::optional<TType> t =
+            TType::fromQualifiedName(canonicalizeTritonName(base.getString())))
+      if (std::optional<HostValue> v = getDtypeAttribute(*t, name))
+        return *v;
     std::string qualified =
         canonicalizeTritonName(base.getString() + "." + name.str());
     if (qualified == "os.environ")
@@ -1238,8 +1258,7 @@ LogicalResult HostEvaluator::execBody(StmtList body, const ScopePtr &scope,
       auto *tryStmt = cast<TryStmt>(stmt);
       if (failed(execBody(tryStmt->getBody(), scope, returned)))
         return failure();
-      if (!returned &&
-          failed(execBody(tryStmt->getOrElse(), scope, returned)))
+      if (!returned && failed(execBody(tryStmt->getOrElse(), scope, returned)))
         return failure();
       if (!tryStmt->getFinalBody().empty()) {
         std::optional<HostValue> finalReturn;
@@ -1273,6 +1292,23 @@ LogicalResult HostEvaluator::execBody(StmtList body, const ScopePtr &scope,
           return success();
       }
       continue;
+    }
+    case NodeKind::Assert: {
+      // A failed assertion ends the compile, with the assertion's message.
+      auto *assertStmt = cast<AssertStmt>(stmt);
+      FailureOr<HostValue> test = evaluate(assertStmt->getTest(), scope);
+      if (failed(test))
+        return failure();
+      if (test->isTruthy())
+        continue;
+      std::string message = "assertion failed in a host function";
+      if (const Expr *msg = assertStmt->getMsg()) {
+        FailureOr<HostValue> text = evaluate(msg, scope);
+        if (failed(text))
+          return failure();
+        message += ": " + (text->isString() ? text->getString() : text->repr());
+      }
+      return emitError(stmt->getLoc().ptr, message);
     }
     case NodeKind::If: {
       auto *ifStmt = cast<IfStmt>(stmt);

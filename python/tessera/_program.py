@@ -365,6 +365,14 @@ class ProgramBuilder:
         if unit is not None:
             fn, jit, options = unit
             return {"unit": self.add_function(fn, jit, options)}
+        if isinstance(value, types.FunctionType):
+            # A plain host function: run by the evaluator when a host
+            # function calls it, or by device code when decorated with
+            # @tl.constexpr (as libraries write compile-time helpers).
+            try:
+                return {"unit": self.add_function(value, False, {})}
+            except ProgramError:
+                return {"opaque": "function", "repr": f"<function {value.__qualname__}>"}
         if isinstance(value, types.BuiltinFunctionType) and value.__module__ == "math":
             # The host evaluator implements math's functions by name
             # (math.log2 in a constexpr_function), as for a kernel file.

@@ -129,6 +129,31 @@ def test_constexpr_function_runs_at_compile_time(lib):
     assert lib.numpy(out)[0] == 6
 
 
+def _unwrap(o):
+    return o.value if isinstance(o, tl.constexpr) else o
+
+
+@tl.constexpr
+def accumulator_type(dtype):
+    # A library's compile-time helper: a plain function decorated with
+    # @tl.constexpr, calling another plain function.
+    return tl.float32 if _unwrap(dtype).is_fp16() else tl.float64
+
+
+@triton.jit
+def widen(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    tl.store(out_ptr + offs, x.to(accumulator_type(x.dtype)) * 2)
+
+
+def test_constexpr_decorated_host_helpers(lib):
+    x = lib.asarray(np.array([1.5, -2.0, 0.25, 4.0]), "fp16")
+    out = lib.poisoned((4, ), "fp32")
+    widen[(1, )](x, out, BLOCK=4)
+    np.testing.assert_array_equal(lib.numpy(out), np.array([3.0, -4.0, 0.5, 8.0], np.float32))
+
+
 @triton.jit
 def cast_to(x_ptr, out_ptr, n, DTYPE: tl.constexpr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)

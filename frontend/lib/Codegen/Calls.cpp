@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Builtins.h"
+#include "tessera/Frontend/Codegen/DtypeMethods.h"
 
 #include "tessera/Dialect/Tessera/IR/SignatureType.h"
 #include "tessera/Frontend/Decorators.h"
@@ -225,47 +226,13 @@ FailureOr<Value> FunctionCodegen::lowerCall(const CallExpr *call) {
   return callValue(*callee, args);
 }
 
-/// The dtype predicates Triton's dtype class offers as methods.
-static std::optional<bool> dtypePredicate(const TType &t,
-                                          llvm::StringRef name) {
-  return llvm::StringSwitch<std::optional<bool>>(name)
-      .Case("is_int", t.isInt())
-      .Case("is_int_signed", t.isSignedInt())
-      .Case("is_int_unsigned", t.isUnsignedInt())
-      .Case("is_bool", t.isBool())
-      .Case("is_floating", t.isFloating())
-      .Case("is_standard_floating", t.isStandardFloating())
-      .Case("is_fp8", t.isFP8())
-      .Case("is_fp16", t.is(ScalarKind::FP16))
-      .Case("is_bf16", t.is(ScalarKind::BF16))
-      .Case("is_fp32", t.is(ScalarKind::FP32))
-      .Case("is_fp64", t.is(ScalarKind::FP64))
-      .Case("is_fp8e4nv", t.is(ScalarKind::FP8E4NV))
-      .Case("is_fp8e5", t.is(ScalarKind::FP8E5))
-      .Case("is_fp8e4b15", t.is(ScalarKind::FP8E4B15))
-      .Case("is_fp8e4b8", t.is(ScalarKind::FP8E4B8))
-      .Case("is_fp8e5b16", t.is(ScalarKind::FP8E5B16))
-      .Case("is_int1", t.is(ScalarKind::Int1))
-      .Case("is_int8", t.is(ScalarKind::Int8))
-      .Case("is_int16", t.is(ScalarKind::Int16))
-      .Case("is_int32", t.is(ScalarKind::Int32))
-      .Case("is_int64", t.is(ScalarKind::Int64))
-      .Case("is_uint8", t.is(ScalarKind::UInt8))
-      .Case("is_uint16", t.is(ScalarKind::UInt16))
-      .Case("is_uint32", t.is(ScalarKind::UInt32))
-      .Case("is_uint64", t.is(ScalarKind::UInt64))
-      .Case("is_ptr", t.isPointer())
-      .Case("is_block", t.isBlock())
-      .Default(std::nullopt);
-}
-
 FailureOr<Value> FunctionCodegen::callValue(const Value &callee,
                                             CallArgs &args) {
   if (callee.isMethod()) {
     const Value &self = callee.getSelf();
     if (self.isType()) {
       std::optional<bool> r =
-          dtypePredicate(self.getType(), callee.getMethodName());
+          getDtypePredicate(self.getType(), callee.getMethodName());
       if (!r || !args.args.empty() || !args.kwargs.empty())
         return fail(args.loc, "dtype method '" + callee.getMethodName() +
                                   "' is not supported in device code");
@@ -462,9 +429,11 @@ FailureOr<Value> FunctionCodegen::callJitFunction(const HostFunction &fn,
     // Another def of the same name already took the base (a helper
     // redefined in another unit of the same module).
     std::string unique = base;
-    for (unsigned n = 1; llvm::any_of(m.functionNames, [&](const auto &e) {
-           return e.first != callee && e.second == unique;
-         });
+    for (unsigned n = 1; llvm::any_of(m.functionNames,
+                                      [&](const auto &e) {
+                                        return e.first != callee &&
+                                               e.second == unique;
+                                      });
          ++n)
       unique = base + "_" + std::to_string(n);
     named->second = unique;
@@ -480,8 +449,7 @@ FailureOr<Value> FunctionCodegen::callJitFunction(const HostFunction &fn,
                                 "': jit functions cannot recurse");
     std::vector<CallFrame> calleeFrames = frames;
     calleeFrames.push_back({fn.name, args.loc});
-    FunctionCodegen calleeGen(m, calleeModule, callee,
-                              std::move(calleeFrames));
+    FunctionCodegen calleeGen(m, calleeModule, callee, std::move(calleeFrames));
     m.inProgress.insert(mangled);
     FailureOr<DeviceFunction> df =
         calleeGen.lowerDeviceFunction(mangled, values, noinline);

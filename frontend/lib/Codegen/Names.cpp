@@ -1,5 +1,4 @@
-//===- Names.cpp - Names and attributes in device code
-//---------------------===//
+//===- Names.cpp - Names and attributes in device code --------------------===//
 //
 // A name in a jit function is a local, a module global, or one of the few
 // Python builtins Triton allows (len, range, min, max, print, ...). Like
@@ -9,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Builtins.h"
+#include "tessera/Frontend/Codegen/DtypeMethods.h"
 
 #include "tessera/Frontend/ModuleSet.h"
 
@@ -85,7 +85,8 @@ llvm::LogicalResult FunctionCodegen::failUnknownSymbol(llvm::StringRef name,
     if (const GlobalSymbol *symbol = km.lookupGlobal(root->getId()))
       for (const GlobalBinding &binding : symbol->bindings)
         if (binding.kind == BindingKind::Import)
-          diag.note(binding.loc.ptr, "'" + root->getId() + "' is imported here");
+          diag.note(binding.loc.ptr,
+                    "'" + root->getId() + "' is imported here");
   for (auto it = frames.rbegin(); it != frames.rend(); ++it)
     diag.note(it->callLoc, "in the call to '" + it->function + "' here");
   return failure();
@@ -113,14 +114,19 @@ FailureOr<Value> FunctionCodegen::lookupName(const NameExpr *name) {
   return fail(name, "name '" + name->getId() + "' is not defined");
 }
 
-/// True for a host def decorated with @triton.constexpr_function (which
-/// device code calls at compile time).
+/// True for a host def device code calls at compile time: decorated with
+/// @triton.constexpr_function, or with @tl.constexpr, which libraries use
+/// for the same purpose (Triton calls such a function with the call's
+/// compile-time arguments).
 static bool isConstexprFunction(const KernelModule &km,
                                 const FunctionDefStmt *def) {
   for (const Expr *d : def->getDecorators())
-    if (std::optional<std::string> q = km.getQualifiedName(d))
-      if (llvm::StringRef(*q).ends_with("constexpr_function"))
+    if (std::optional<std::string> q = km.getQualifiedName(d)) {
+      std::string name = canonicalizeTritonName(*q);
+      if (llvm::StringRef(name).ends_with("constexpr_function") ||
+          name == "triton.language.constexpr")
         return true;
+    }
   return false;
 }
 
@@ -129,9 +135,10 @@ FailureOr<Value> FunctionCodegen::lookupGlobal(llvm::StringRef name,
   const GlobalSymbol *symbol = km.lookupGlobal(name);
   FailureOr<HostValue> v = failure();
   {
-    HostEvaluator::ContextNote note(m.eval, "'" + name.str() +
-                                                "' is needed by device code "
-                                                "here",
+    HostEvaluator::ContextNote note(m.eval,
+                                    "'" + name.str() +
+                                        "' is needed by device code "
+                                        "here",
                                     at);
     v = m.eval.evaluateGlobal(km, name, at);
   }
@@ -181,20 +188,8 @@ static FailureOr<Value> typeAttribute(FunctionCodegen &cg, const TType &t,
   // A dtype passed as a constexpr: `.value` of Triton's constexpr wrapper.
   if (attr == "value")
     return Value::type(t);
-  if (t.isScalarType() || t.isPointer()) {
-    if (attr == "primitive_bitwidth")
-      return integer(t.getPrimitiveBitwidth());
-    if (attr == "itemsize")
-      return integer(t.getPrimitiveBitwidth() / 8);
-    if (attr == "int_bitwidth" && t.isInt())
-      return integer(t.getPrimitiveBitwidth());
-    if (attr == "fp_mantissa_width" && t.isFloating())
-      return integer(t.getFPMantissaWidth());
-    if (attr == "name")
-      return Value::constant(HostValue::string(t.str()));
-    if (attr == "address_space" && t.isPointer())
-      return integer(t.getAddressSpace());
-  }
+  if (std::optional<HostValue> v = getDtypeAttribute(t, attr))
+    return Value::constant(*v);
   if (t.isBlock()) {
     if (attr == "shape") {
       std::vector<Value> dims;
@@ -234,8 +229,9 @@ FailureOr<Value> FunctionCodegen::getAttribute(const Value &base,
             isConstexprFunction(*v->getFunction().module,
                                 v->getFunction().def)))
         return fail(at,
-                    "cannot call host function '" + h.getModule().getModuleName() +
-                        "." + attr + "' from a @triton.jit function",
+                    "cannot call host function '" +
+                        h.getModule().getModuleName() + "." + attr +
+                        "' from a @triton.jit function",
                     "decorate it with @triton.jit, or with "
                     "@triton.constexpr_function to run it at compile time");
       return Value::fromHost(*v);

@@ -1,0 +1,1 @@
+# A copy of a package on the module search path (as a vendored corpus has).

@@ -1,0 +1,58 @@
+# Host functions device code runs at compile time: @triton.constexpr_function
+# and, as real libraries write them, plain functions decorated with
+# @tl.constexpr (Triton calls them with the compile-time arguments). Their
+# results are constants: a dtype picks the accumulator type, an int a mask.
+# packaging.version is the evaluator's own, even where the module search
+# path holds a copy of the package.
+# RUN: tessera-frontend %s --kernel k --signature "*fp16,*fp32" --module-path %S/Inputs/vendored | FileCheck %s
+import triton
+import triton.language as tl
+from packaging.version import Version
+
+NEW_TRITON = tl.constexpr(Version(triton.__version__) >= Version("3.2.0"))
+
+
+def unwrap_if_constexpr(o):
+    return o.value if isinstance(o, tl.constexpr) else o
+
+
+@tl.constexpr
+def get_scan_accum_type(inp_dtype: tl.dtype) -> tl.dtype:
+    if inp_dtype.is_bf16() or inp_dtype.is_fp16():
+        return tl.float32
+    if inp_dtype.is_int():
+        return tl.int64
+    return inp_dtype
+
+
+@tl.constexpr
+def one_zeros(num_bits: tl.constexpr) -> int:
+    num_bits = unwrap_if_constexpr(num_bits)
+    return 1 << (num_bits - 1)
+
+
+@tl.constexpr
+def get_int_t(num_bits: tl.constexpr, signed: tl.constexpr) -> tl.dtype:
+    assert isinstance(tl.float16, tl.dtype)
+    return tl.core.get_int_dtype(unwrap_if_constexpr(num_bits), signed)
+
+
+@triton.constexpr_function
+def twice(n):
+    return 2 * n
+
+
+@triton.jit
+def k(x_ptr, out_ptr):
+    offs = tl.arange(0, 16)
+    x = tl.load(x_ptr + offs)
+    # CHECK: arith.extf %{{.*}} : tensor<16xf16> to tensor<16xf32>
+    acc = x.to(get_scan_accum_type(x.dtype))
+    # CHECK: arith.constant 3.276800e+04 : f32
+    # CHECK: arith.constant 8.000000e+00 : f32
+    tl.store(out_ptr + offs, acc + one_zeros(16) + twice(4))
+    # An unsigned 16-bit view of the halves, when the version check holds.
+    # CHECK: arith.bitcast %{{.*}} : tensor<16xf16> to tensor<16xi16>
+    if NEW_TRITON:
+        bits = x.to(get_int_t(16, False), bitcast=True)
+        tl.store(out_ptr + offs, bits.to(tl.float32))
