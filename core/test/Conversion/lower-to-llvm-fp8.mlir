@@ -197,3 +197,24 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
     return %0 : f8E5M2
   }
 }
+
+// -----
+
+// |x| and -x of fp8 clear and flip the sign bit of each i8 register (fp8
+// formats are sign-magnitude); no float intrinsic sees an i8.
+#blocked = #tessera_gpu.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @fp8_sign_ops
+  // CHECK-DAG: %[[MAGNITUDE:.*]] = llvm.mlir.constant(127 : i8) : i8
+  // CHECK-DAG: %[[SIGNBIT:.*]] = llvm.mlir.constant(-128 : i8) : i8
+  // CHECK-COUNT-2: llvm.and %{{.*}}, %[[MAGNITUDE]] : i8
+  // CHECK-COUNT-2: llvm.xor %{{.*}}, %[[SIGNBIT]] : i8
+  // CHECK-NOT: llvm.intr.fabs
+  // CHECK-NOT: llvm.fneg
+  // CHECK: llvm.return
+  func.func @fp8_sign_ops(%x: tensor<64xf8E5M2, #blocked>) -> (tensor<64xf8E5M2, #blocked>, tensor<64xf8E5M2, #blocked>) {
+    %0 = math.absf %x : tensor<64xf8E5M2, #blocked>
+    %1 = arith.negf %x : tensor<64xf8E5M2, #blocked>
+    return %0, %1 : tensor<64xf8E5M2, #blocked>, tensor<64xf8E5M2, #blocked>
+  }
+}

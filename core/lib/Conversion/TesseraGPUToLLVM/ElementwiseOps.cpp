@@ -43,6 +43,26 @@ bool isNarrowFloatCast(Operation *op) {
           isNarrowFloat(op->getResult(0).getType()));
 }
 
+/// math.absf and arith.negf of fp8, which MLIR's patterns would spell as
+/// float intrinsics of i8: fp8 formats are sign-magnitude, so these are the
+/// sign bit cleared or flipped.
+bool isNarrowFloatSignOp(Operation *op) {
+  return isa<math::AbsFOp, arith::NegFOp>(op) &&
+         isNarrowFloat(op->getResult(0).getType());
+}
+
+/// An fp8 math.absf or arith.negf on one converted (i8) scalar.
+Value emitNarrowFloatSignOp(OpBuilder &b, Operation *op, Value bits) {
+  Location loc = op->getLoc();
+  auto type = cast<IntegerType>(bits.getType());
+  APInt sign = APInt::getSignMask(type.getWidth());
+  if (isa<math::AbsFOp>(op))
+    return LLVM::AndOp::create(
+        b, loc, bits, createConstant(b, loc, type, (~sign).getZExtValue()));
+  return LLVM::XOrOp::create(b, loc, bits,
+                             createConstant(b, loc, type, sign.getZExtValue()));
+}
+
 /// An fp8 arith.extf or arith.truncf on one converted scalar.
 FailureOr<Value> emitNarrowFloatCast(OpBuilder &b, Operation *op, Value x) {
   auto src = cast<FloatType>(getElementTypeOrSelf(op->getOperand(0)));
@@ -183,6 +203,8 @@ FailureOr<Value> emitScalar(OpBuilder &b, Operation *op, ValueRange operands,
     return emitTesseraScalar(b, op, operands, resultType, converter);
   if (isNarrowFloatCast(op))
     return emitNarrowFloatCast(b, op, operands[0]);
+  if (isNarrowFloatSignOp(op))
+    return emitNarrowFloatSignOp(b, op, operands[0]);
   // arith and math ops are recreated on scalars; MLIR's patterns (or the
   // target's) lower them next.
   OperationState state(op->getLoc(), op->getName().getStringRef(), operands,
@@ -209,10 +231,11 @@ struct ElementwiseLowering : public ConversionPattern {
       return failure();
     if (isa<arith::ConstantOp>(op))
       return failure();
-    // Scalar arith ops are MLIR's to lower, except fp8 casts, which it
-    // cannot.
+    // Scalar arith ops are MLIR's to lower, except fp8 casts and sign ops,
+    // which it cannot.
     auto resultTensor = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if (!resultTensor && !tessera && !isNarrowFloatCast(op))
+    if (!resultTensor && !tessera && !isNarrowFloatCast(op) &&
+        !isNarrowFloatSignOp(op))
       return failure();
 
     Type resultType = getTypeConverter()->convertType(
