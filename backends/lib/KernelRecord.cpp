@@ -123,7 +123,14 @@ struct CheckElementsPerThreadPass
           continue;
         uint64_t elements =
             layout.toLinearLayout(type.getShape()).getInDimSize(kRegisterDim);
-        if (elements <= limit)
+        // The operands of a multiply-add dot repeat each thread's rows (or
+        // columns) along K; the dot lowering consumes them in a loop-free
+        // sequence of FMAs whose size the result's count bounds, not the
+        // elementwise chains the limit is for.
+        uint64_t allowed = isa<gpu::DotOperandAttr>(layout)
+                               ? uint64_t(limit) * kDotOperandAllowance
+                               : limit;
+        if (elements <= allowed)
           continue;
         std::string block;
         for (int64_t d : type.getShape())
@@ -131,7 +138,7 @@ struct CheckElementsPerThreadPass
         llvm::raw_string_ostream(block) << type.getElementType();
         op->emitError("this block puts ")
             << elements << " of its elements in each thread (a " << block
-            << " block), more than the " << limit
+            << " block), more than the " << allowed
             << " a tensor may hold per thread; more warps (num_warps) or a "
             << "smaller block fit";
         return WalkResult::interrupt();

@@ -47,13 +47,20 @@ std::unique_ptr<Pass> createRecordSignaturePass(llvm::StringRef target);
 std::unique_ptr<Pass> createCheckSharedMemoryPass(uint64_t limit,
                                                   llvm::StringRef arch);
 
-/// The most elements of one tensor a thread may hold: four times what the
+/// The most elements of one tensor a thread may hold: eight times what the
 /// largest tensor of a tutorial kernel puts in a thread (layer norm's
-/// block, 128). The lowering gives every element its own value in the
-/// thread, and LLVM's optimizer takes time quadratic in the straight-line
-/// code that makes: 512 per thread took 9 s, 1024 36 s, a legal
-/// 2^20-element block over 4 warps minutes.
-inline constexpr unsigned kMaxElementsPerThread = 512;
+/// block, 128), and what Triton's own tests ask of one warp (a 32x32x32
+/// block). The lowering gives every element its own value in the thread,
+/// and LLVM's optimizer takes time quadratic in the straight-line code
+/// that makes (nvptx, a 16-op chain over 4 warps, this machine: 1024 per
+/// thread 6.3 s, 2048 33 s; a legal 2^20-element block minutes).
+inline constexpr unsigned kMaxElementsPerThread = 1024;
+
+/// How many times kMaxElementsPerThread the operands of a multiply-add dot
+/// may hold: a 64x64 fp32 operand over 4 warps is 2048 (Triton's FMA
+/// layout repeats a thread's rows along K), and a 64x64x64 dot compiles in
+/// 1.3 s.
+inline constexpr unsigned kDotOperandAllowance = 4;
 
 /// The pass over a laid-out module (tessera_gpu, before the lowering to
 /// LLVM) that refuses a tensor putting more than `limit` elements in one
