@@ -34,9 +34,13 @@ llvm::Error compileError(const llvm::Twine &message) {
 /// Diagnostics of the frontend and of MLIR, in the order reported, as one
 /// error; `fallback` when neither said anything.
 llvm::Error compileFailure(SourceScope &scope, std::string &mlirDiagnostics,
-                           const llvm::Twine &fallback) {
-  std::string text = scope.takeText() + mlirDiagnostics;
+                           std::string &remarks, const llvm::Twine &fallback) {
+  // The errors first: the message's first line is what the user reads as
+  // the failure (`tessera: error: ...`), and remarks said before it (a dot
+  // staying on multiply-adds) only explain it.
+  std::string text = scope.takeText() + mlirDiagnostics + remarks;
   mlirDiagnostics.clear();
+  remarks.clear();
   while (!text.empty() && text.back() == '\n')
     text.pop_back();
   return compileError(text.empty() ? fallback.str() : text);
@@ -94,7 +98,7 @@ KernelCompiler::getStageNames(const CompileOptions &options) {
 struct CompileJob::Impl {
   Impl(KernelSource &source, const CompileRequest &request)
       : source(source), request(request), scope(source),
-        mlirStream(mlirDiagnostics) {}
+        mlirStream(mlirDiagnostics), remarkStream(remarkText) {}
 
   KernelSource &source;
   CompileRequest request;
@@ -102,6 +106,9 @@ struct CompileJob::Impl {
   SourceScope scope;
   std::string mlirDiagnostics;
   llvm::raw_string_ostream mlirStream;
+  /// Remarks and warnings of the MLIR stages, kept apart from errors.
+  std::string remarkText;
+  llvm::raw_string_ostream remarkStream;
 
   std::optional<::tessera::frontend::Specialization> spec;
   CompileResult result;
@@ -113,6 +120,7 @@ struct CompileJob::Impl {
   /// several threads never share MLIR state (its own thread pool is not
   /// needed for one kernel).
   std::unique_ptr<MLIRContext> context;
+  std::unique_ptr<SourceMgrDiagnosticHandler> remarkPrinter;
   std::unique_ptr<SourceMgrDiagnosticHandler> handler;
   std::unique_ptr<ScopedDiagnosticHandler> remarkHandler;
   OwningOpRef<ModuleOp> module;
@@ -126,6 +134,7 @@ CompileJob::~CompileJob() {
     impl->module = nullptr;
     impl->remarkHandler.reset();
     impl->handler.reset();
+    impl->remarkPrinter.reset();
     impl->context.reset();
   }
 }
@@ -163,7 +172,7 @@ KernelCompiler::specialize(KernelSource &source,
                                 request.autotuneConfig, scope.getDiagnostics());
   }
   if (failed(spec))
-    return compileFailure(scope, impl->mlirDiagnostics,
+    return compileFailure(scope, impl->mlirDiagnostics, impl->remarkText,
                           "cannot specialize kernel '" + request.kernel + "'");
 
   CompileResult &result = impl->result;
@@ -216,21 +225,25 @@ llvm::Error KernelCompiler::lower(CompileJob &job) {
       std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
   MLIRContext &context = *impl.context;
   fe::loadFrontendDialects(context);
+  // Remarks and warnings are for the kernel's author, printed on every
+  // successful compile and kept in the binary: their line and caret,
+  // without the note printing the operation in the IR (errors keep it).
+  // Their printer is registered first, so that it receives only what the
+  // handler below hands it.
+  impl.remarkPrinter = std::make_unique<SourceMgrDiagnosticHandler>(
+      scope.getSourceMgr(), &context, impl.remarkStream);
   // Errors of later stages point into the kernel file too, so they print
   // with its source line and caret.
   impl.handler = std::make_unique<SourceMgrDiagnosticHandler>(
       scope.getSourceMgr(), &context, impl.mlirStream);
-  // Remarks and warnings are for the kernel's author, printed on every
-  // successful compile and kept in the binary: their line and caret,
-  // without the note printing the operation in the IR (errors keep it).
-  SourceMgrDiagnosticHandler *handler = impl.handler.get();
+  SourceMgrDiagnosticHandler *printer = impl.remarkPrinter.get();
   impl.remarkHandler = std::make_unique<ScopedDiagnosticHandler>(
-      &context, [handler](Diagnostic &diag) {
+      &context, [printer](Diagnostic &diag) {
         DiagnosticSeverity severity = diag.getSeverity();
         if (severity != DiagnosticSeverity::Remark &&
             severity != DiagnosticSeverity::Warning)
           return failure();
-        handler->emitDiagnostic(diag.getLocation(), diag.str(), severity);
+        printer->emitDiagnostic(diag.getLocation(), diag.str(), severity);
         return success();
       });
 
@@ -240,7 +253,7 @@ llvm::Error KernelCompiler::lower(CompileJob &job) {
       fe::lowerKernel(scope.getModule(), impl.request.kernel, *impl.spec,
                       context, scope.getDiagnostics(), frontendOptions);
   if (!impl.module)
-    return compileFailure(scope, impl.mlirDiagnostics,
+    return compileFailure(scope, impl.mlirDiagnostics, impl.remarkText,
                           "cannot lower kernel '" + impl.request.kernel + "'");
 
   // The module as the frontend built it, without locations: what the
@@ -324,12 +337,13 @@ llvm::Expected<CompileResult> KernelCompiler::run(CompileJob &job,
   }
   if (failed(pipeline.run(*impl.module, impl.pipelineOptions, "", stopAfter,
                           dump)))
-    return compileFailure(scope, mlirDiagnostics,
+    return compileFailure(scope, mlirDiagnostics, impl.remarkText,
                           "the pipeline failed on kernel '" + request.kernel +
                               "'");
   // What succeeded may still have said something (only remarks and
   // warnings reach here).
-  result.remarks = scope.takeText() + mlirDiagnostics;
+  result.remarks = scope.takeText() + impl.remarkText + mlirDiagnostics;
+  impl.remarkText.clear();
   mlirDiagnostics.clear();
   if (stage == EmitStage::TesseraGPU) {
     llvm::raw_string_ostream os(result.text);
@@ -343,7 +357,7 @@ llvm::Expected<CompileResult> KernelCompiler::run(CompileJob &job,
       backend->translateToLLVMIR(*impl.module, llvmContext, target, options);
   if (!llvmModule) {
     std::string why = llvm::toString(llvmModule.takeError());
-    return compileFailure(scope, mlirDiagnostics, why);
+    return compileFailure(scope, mlirDiagnostics, impl.remarkText, why);
   }
   if (stage == EmitStage::LLVMIR) {
     llvm::raw_string_ostream os(result.text);
@@ -363,7 +377,7 @@ llvm::Expected<CompileResult> KernelCompiler::run(CompileJob &job,
       backend->emitBinary(**llvmModule, request.kernel, target, options);
   if (!kernel)
     return kernel.takeError();
-  result.remarks += mlirDiagnostics;
+  result.remarks += impl.remarkText + mlirDiagnostics;
   if (!result.remarks.empty())
     kernel->metadata[kRemarksKey] = result.remarks;
   if (cache) {
