@@ -48,6 +48,8 @@ SharedMemoryPlan lowering::planSharedMemory(ModuleOp module) {
       bytes = getReduceScratchBytes(reduce);
     else if (auto scan = dyn_cast<ScanOp>(op))
       bytes = getScanScratchBytes(scan);
+    else if (auto histogram = dyn_cast<HistogramOp>(op))
+      bytes = getHistogramScratchBytes(histogram);
     else if (isa<AtomicRMWOp, AtomicCASOp>(op) &&
              !isa<RankedTensorType>(op->getResult(0).getType()))
       bytes = 8;
@@ -115,6 +117,7 @@ struct LowerToLLVMPass
     populateScanPatterns(converter, patterns, ctx);
     populateDotPatterns(converter, patterns, ctx);
     populateMiscPatterns(converter, patterns, ctx);
+    populateHistogramPatterns(converter, patterns, ctx);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

@@ -218,6 +218,9 @@ void populateDescriptorPatterns(GPUTypeConverter &converter,
 void populateSharedMemoryPatterns(GPUTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   LoweringContext &ctx);
+void populateHistogramPatterns(GPUTypeConverter &converter,
+                               RewritePatternSet &patterns,
+                               LoweringContext &ctx);
 void populateMiscPatterns(GPUTypeConverter &converter,
                           RewritePatternSet &patterns, LoweringContext &ctx);
 
@@ -356,6 +359,8 @@ uint64_t getReduceScratchBytes(ReduceOp op);
 
 /// Scratch bytes a scan needs (0 when it stays within warps).
 uint64_t getScanScratchBytes(ScanOp op);
+/// Bytes of the scratch space a histogram's counters take.
+uint64_t getHistogramScratchBytes(HistogramOp op);
 
 } // namespace mlir::tessera::lowering
 
