@@ -5,6 +5,9 @@
 # packaging.version is the evaluator's own, even where the module search
 # path holds a copy of the package.
 # RUN: tessera-frontend %s --kernel k --signature "*fp16,*fp32" --module-path %S/Inputs/vendored | FileCheck %s
+# triton.cdiv and triton.next_power_of_2 in device code: constants of
+# compile-time arguments, tl.cdiv's arithmetic on tensors.
+# RUN: tessera-frontend %s --kernel sizes --signature "*i32,i32,16,40" | FileCheck %s --check-prefix=SIZES
 import triton
 import triton.language as tl
 from packaging.version import Version
@@ -56,3 +59,15 @@ def k(x_ptr, out_ptr):
     if NEW_TRITON:
         bits = x.to(get_int_t(16, False), bitcast=True)
         tl.store(out_ptr + offs, bits.to(tl.float32))
+
+
+@triton.jit
+def sizes(x_ptr, n, BLOCK: tl.constexpr, N: tl.constexpr):
+    NUM: tl.constexpr = triton.cdiv(N, BLOCK)
+    offs = tl.arange(0, BLOCK)
+    # Three stores (cdiv(40, 16)), each of cdiv(n, 16) + 64.
+    # SIZES-COUNT-3: arith.constant 64 : i32
+    for i in tl.static_range(NUM):
+        tl.store(x_ptr + i * BLOCK + offs, triton.cdiv(n, BLOCK) + triton.next_power_of_2(N))
+    # SIZES: arith.divsi %{{.*}}, %{{.*}} : tensor<16xi32>
+    tl.store(x_ptr + offs, triton.cdiv(offs, 3))
