@@ -302,6 +302,9 @@ llvm::Expected<CompileResult> KernelCompiler::run(CompileJob &job,
   std::string &mlirDiagnostics = impl.mlirDiagnostics;
 
   if (stage == EmitStage::Tessera) {
+    // The frontend's remarks and warnings, as every stage reports them.
+    result.remarks = scope.takeText() + impl.remarkText;
+    impl.remarkText.clear();
     llvm::raw_string_ostream os(result.text);
     impl.module->print(os);
     os << "\n";

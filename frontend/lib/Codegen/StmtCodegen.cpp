@@ -255,11 +255,26 @@ LogicalResult FunctionCodegen::lowerStmt(const Stmt *s) {
                     "'" + name->getId() +
                         "' is already defined; a constexpr cannot be "
                         "reassigned");
-      if (!v->isConstexprLike() && !(v->isTuple() && !v->isIRValue()))
-        return fail(assign->getValue(),
-                    "a tl.constexpr variable needs a compile-time value, "
-                    "got " +
-                        v->typeStr());
+      if (!v->isConstexprLike() && !(v->isTuple() && !v->isIRValue())) {
+        // Triton wraps whatever the annotation receives and goes on with
+        // the run-time value inside (library kernels rely on it); say so,
+        // since the author likely meant a constant.
+        if (!v->isTensor() || v->getType().getElement().isPointer())
+          return fail(assign->getValue(),
+                      "a tl.constexpr variable needs a compile-time value, "
+                      "got " +
+                          v->typeStr());
+        m.diags.warning(assign->getValue()->getLoc().ptr,
+                        "'" + name->getId() +
+                            "' is annotated tl.constexpr but its value is a "
+                            "run-time " +
+                            v->typeStr() +
+                            "; it stays a run-time value, as in Triton");
+        FailureOr<Value> clean = sanitize(*this, *v, assign->getValue());
+        if (failed(clean))
+          return failure();
+        return assignTarget(assign->getTarget(), *clean);
+      }
       vars[name->getId().str()] = *v;
       return success();
     }
