@@ -1293,6 +1293,17 @@ LogicalResult HostEvaluator::execBody(StmtList body, const ScopePtr &scope,
       }
       continue;
     }
+    case NodeKind::Import:
+    case NodeKind::ImportFrom:
+      // A function-local import binds its names in the function's scope,
+      // resolved as the defining module's imports are.
+      for (const ImportInfo &info : getImportInfos(stmt)) {
+        FailureOr<HostValue> v = evalImport(info);
+        if (failed(v))
+          return failure();
+        scope->vars[info.boundName] = *v;
+      }
+      continue;
     case NodeKind::Assert: {
       // A failed assertion ends the compile, with the assertion's message.
       auto *assertStmt = cast<AssertStmt>(stmt);

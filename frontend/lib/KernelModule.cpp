@@ -105,8 +105,8 @@ KernelModule::getQualifiedName(const Expr *expr) const {
   return std::nullopt;
 }
 
-std::optional<std::string>
-KernelModule::followImport(const ImportInfo &import, unsigned depth) const {
+std::optional<std::string> KernelModule::followImport(const ImportInfo &import,
+                                                      unsigned depth) const {
   if (!moduleSet || import.member.empty() || depth > 16)
     return std::nullopt;
   std::string target = llvm::StringRef(import.module).ltrim('.').str();
@@ -375,11 +375,10 @@ void ModuleScanner::recordFunction(FunctionDefStmt *def,
   addBinding(def->getName(), std::move(binding));
 }
 
-void ModuleScanner::record(Stmt *stmt,
-                           const std::vector<BindingGuard> &guards) {
-  switch (stmt->getKind()) {
-  case NodeKind::Import:
-    for (const ImportAlias &alias : cast<ImportStmt>(stmt)->getNames()) {
+std::vector<ImportInfo> tessera::frontend::getImportInfos(const Stmt *stmt) {
+  std::vector<ImportInfo> infos;
+  if (auto *import = dyn_cast<ImportStmt>(stmt)) {
+    for (const ImportAlias &alias : import->getNames()) {
       ImportInfo info;
       info.module = alias.name.str();
       info.loc = alias.range.begin;
@@ -391,6 +390,32 @@ void ModuleScanner::record(Stmt *stmt,
         info.boundName = alias.asName.str();
         info.qualifiedName = info.module;
       }
+      infos.push_back(std::move(info));
+    }
+  } else if (auto *from = dyn_cast<ImportFromStmt>(stmt)) {
+    std::string module =
+        std::string(from->getLevel(), '.') + from->getModule().str();
+    for (const ImportAlias &alias : from->getNames()) {
+      if (alias.name == "*")
+        continue;
+      ImportInfo info;
+      info.module = module;
+      info.member = alias.name.str();
+      info.boundName = (alias.asName.empty() ? alias.name : alias.asName).str();
+      info.qualifiedName = module + "." + info.member;
+      info.level = from->getLevel();
+      info.loc = alias.range.begin;
+      infos.push_back(std::move(info));
+    }
+  }
+  return infos;
+}
+
+void ModuleScanner::record(Stmt *stmt,
+                           const std::vector<BindingGuard> &guards) {
+  switch (stmt->getKind()) {
+  case NodeKind::Import:
+    for (ImportInfo &info : getImportInfos(stmt)) {
       GlobalBinding binding;
       binding.kind = BindingKind::Import;
       binding.stmt = stmt;
@@ -415,15 +440,9 @@ void ModuleScanner::record(Stmt *stmt,
         info.level = from->getLevel();
         info.loc = alias.range.begin;
         m.starImports.push_back(std::move(info));
-        continue;
       }
-      ImportInfo info;
-      info.module = module;
-      info.member = alias.name.str();
-      info.boundName = (alias.asName.empty() ? alias.name : alias.asName).str();
-      info.qualifiedName = module + "." + info.member;
-      info.level = from->getLevel();
-      info.loc = alias.range.begin;
+    }
+    for (ImportInfo &info : getImportInfos(stmt)) {
       GlobalBinding binding;
       binding.kind = BindingKind::Import;
       binding.stmt = stmt;

@@ -235,6 +235,10 @@ DecoratorInfo classifyDecorator(const KernelModule &m, const Expr *decorator);
 /// autotune -> triton.autotune, triton.runtime.Config -> triton.Config, ...
 std::string canonicalizeTritonName(llvm::StringRef qualifiedName);
 
+/// The names an `import` or `from ... import` statement binds, one
+/// ImportInfo each (star imports left out); empty for other statements.
+std::vector<ImportInfo> getImportInfos(const Stmt *stmt);
+
 } // namespace tessera::frontend
 
 #endif // TESSERA_FRONTEND_KERNELMODULE_H
