@@ -11,6 +11,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -31,14 +32,41 @@ llvm::Error compileError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-/// Diagnostics of the frontend and of MLIR, in the order reported, as one
-/// error; `fallback` when neither said anything.
+/// `text`'s diagnostics with the errors first, each with the lines that
+/// follow it (source line, caret, notes), otherwise in the order reported:
+/// the message's first line is what the user reads as the failure
+/// (`tessera: error: ...`), and remarks said before it (a decorator looked
+/// through, a dot staying on multiply-adds) only explain it.
+std::string putErrorsFirst(llvm::StringRef text) {
+  static const llvm::Regex header("^[^ \t].*: (error|warning|remark): ");
+  std::vector<std::string> errors, others;
+  std::vector<std::string> *current = &others;
+  llvm::SmallVector<llvm::StringRef> lines;
+  text.split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    llvm::SmallVector<llvm::StringRef, 2> match;
+    if (header.match(line, &match)) {
+      current = match[1] == "error" ? &errors : &others;
+      current->emplace_back();
+    } else if (current->empty()) {
+      current->emplace_back();
+    }
+    current->back() += line.str() + "\n";
+  }
+  std::string out;
+  for (const std::string &block : errors)
+    out += block;
+  for (const std::string &block : others)
+    out += block;
+  return out;
+}
+
+/// Diagnostics of the frontend and of MLIR, errors first, as one error;
+/// `fallback` when neither said anything.
 llvm::Error compileFailure(SourceScope &scope, std::string &mlirDiagnostics,
                            std::string &remarks, const llvm::Twine &fallback) {
-  // The errors first: the message's first line is what the user reads as
-  // the failure (`tessera: error: ...`), and remarks said before it (a dot
-  // staying on multiply-adds) only explain it.
-  std::string text = scope.takeText() + mlirDiagnostics + remarks;
+  std::string text =
+      putErrorsFirst(scope.takeText() + mlirDiagnostics + remarks);
   mlirDiagnostics.clear();
   remarks.clear();
   while (!text.empty() && text.back() == '\n')
