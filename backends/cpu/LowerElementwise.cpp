@@ -86,6 +86,20 @@ std::string cpu::resolveLibmSymbol(StringRef symbol, Type type,
   return (fn->name + "f").str();
 }
 
+LogicalResult cpu::emitNoMathFunctionError(ExternElementwiseOp op,
+                                           Type elementType) {
+  InFlightDiagnostic diag = op.emitError()
+                            << "the CPU backend has no math function '"
+                            << op.getSymbol() << "' for " << op.getSrcs().size()
+                            << " operand(s) of type " << elementType;
+  if (!op.getLibname().empty())
+    diag << " (library '" << op.getLibname() << "')";
+  diag << "; it calls libm functions (acos, asin, atan2, erf, exp, pow, ...) "
+          "by their C names, optionally with an 'f' suffix or a '__tessera_' "
+          "prefix";
+  return diag;
+}
+
 //===----------------------------------------------------------------------===//
 // Scalar lowering of tessera's elementwise ops
 //===----------------------------------------------------------------------===//
@@ -173,17 +187,8 @@ static FailureOr<Value> emitExternCall(OpBuilder &b, Location loc,
   Type computeType;
   std::string name = resolveLibmSymbol(op.getSymbol(), resultType,
                                        operands.size(), computeType);
-  if (name.empty()) {
-    InFlightDiagnostic diag = op.emitError()
-                              << "the CPU backend has no math function '"
-                              << op.getSymbol() << "' for " << operands.size()
-                              << " operand(s) of type " << resultType;
-    if (!op.getLibname().empty())
-      diag << " (library '" << op.getLibname() << "')";
-    diag << "; it calls libm: acos, asin, atan2, erf, exp, pow, ... with an "
-            "optional 'f' suffix or '__tessera_' prefix";
-    return failure();
-  }
+  if (name.empty())
+    return emitNoMathFunctionError(op, resultType);
   SmallVector<Value> args;
   for (Value operand : operands) {
     if (operand.getType() != computeType) {

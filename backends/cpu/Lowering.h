@@ -123,6 +123,10 @@ std::optional<Value> emitInlineMath(OpBuilder &b, Location loc,
                                     StringRef symbol, ValueRange operands,
                                     Type resultType);
 
+/// Reports that no libm function or inline computation serves `op` on
+/// elements of `elementType`; always failure.
+LogicalResult emitNoMathFunctionError(ExternElementwiseOp op, Type elementType);
+
 /// Whether emitInlineMath computes `symbol` on these (element) types.
 bool hasInlineMath(StringRef symbol, TypeRange operands, Type result);
 

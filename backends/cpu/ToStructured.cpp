@@ -82,16 +82,7 @@ struct ToStructuredPass
             resolveLibmSymbol(ext.getSymbol(), elemType, ext.getSrcs().size(),
                               computeType)
                 .empty()) {
-          InFlightDiagnostic diag = ext.emitError()
-                                    << "the CPU backend has no math function '"
-                                    << ext.getSymbol() << "' for "
-                                    << ext.getSrcs().size()
-                                    << " operand(s) of type " << elemType;
-          if (!ext.getLibname().empty())
-            diag << " (library '" << ext.getLibname() << "')";
-          diag << "; it calls libm functions (acos, asin, atan2, erf, exp, "
-                  "pow, ...) by their C names, optionally with an 'f' "
-                  "suffix or a '__tessera_' prefix";
+          (void)emitNoMathFunctionError(ext, elemType);
           failedAny = true;
         }
       }
