@@ -175,7 +175,9 @@ llvm::Expected<std::string> generate(llvm::Module &module, llvm::StringRef name,
   if ((*machine)->addPassesToEmitFile(pm, stream, nullptr, type))
     return fail("the AMDGPU target machine cannot emit this file type");
   DiagnosticCapture capture(clone->getContext(), "amdgpu");
+  StageTimer codegenTimer(options.times, "codegen");
   pm.run(*clone);
+  codegenTimer.stop();
   if (!capture.messages.empty())
     return fail("code generation for " + arch->name +
                 " failed: " + capture.messages);
@@ -218,6 +220,7 @@ amdgpu::translateToAMDGPUIR(ModuleOp module, llvm::LLVMContext &context,
   if (!machine)
     return machine.takeError();
 
+  StageTimer translateTimer(options.times, "translate");
   MLIRContext &mlirContext = *module->getContext();
   registerBuiltinDialectTranslation(mlirContext);
   registerLLVMDialectTranslation(mlirContext);
@@ -230,12 +233,16 @@ amdgpu::translateToAMDGPUIR(ModuleOp module, llvm::LLVMContext &context,
   llvmModule->setDataLayout((*machine)->createDataLayout());
   llvmModule->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
                             kCodeObjectVersion);
+  translateTimer.stop();
 
   bool linked = needsDeviceLibraries(*llvmModule);
-  if (linked)
+  if (linked) {
+    StageTimer linkTimer(options.times, "link-device-libraries");
     if (llvm::Error err = linkDeviceLibraries(*llvmModule, *arch))
       return std::move(err);
+  }
   {
+    StageTimer optimizeTimer(options.times, "optimize");
     DiagnosticCapture capture(context, "amdgpu");
     optimizeModule(*llvmModule, **machine);
     if (!capture.messages.empty())
@@ -268,7 +275,9 @@ llvm::Expected<std::string> amdgpu::emitHsaco(llvm::Module &module,
       generate(module, arch, options, llvm::CodeGenFileType::ObjectFile);
   if (!object)
     return object.takeError();
+  StageTimer linkTimer(options.times, "lld", /*external=*/true);
   llvm::Expected<std::string> hsaco = linkHsaco(*object);
+  linkTimer.stop();
   if (hsaco)
     getLogger().debug("amdgpu: {} bytes of HSACO for {} in {:.1f} ms",
                       hsaco->size(), arch.str(), millisecondsSince(start));

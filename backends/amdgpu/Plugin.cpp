@@ -63,7 +63,10 @@ public:
   translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
                     const TargetDescription &target,
                     const CompileOptions &options) override {
-    if (failed(resolveMathSymbols(module)))
+    StageTimer mathTimer(options.times, "math-symbols");
+    LogicalResult resolved = resolveMathSymbols(module);
+    mathTimer.stop();
+    if (failed(resolved))
       return llvm::createStringError(
           "amdgpu: a math function has no ocml counterpart");
     llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =

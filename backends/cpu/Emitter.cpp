@@ -111,7 +111,9 @@ std::optional<KernelInfo> findKernel(llvm::Module &module,
 /// Runs `module` through the target machine's code generator into a string.
 llvm::Expected<std::string> codegen(llvm::Module &module,
                                     llvm::TargetMachine &machine,
-                                    llvm::CodeGenFileType type) {
+                                    llvm::CodeGenFileType type,
+                                    StageTimes *times) {
+  StageTimer timer(times, "codegen");
   // Code generation rewrites the IR it runs on; the caller's module stays
   // as it was.
   std::unique_ptr<llvm::Module> clone = llvm::CloneModule(module);
@@ -141,6 +143,7 @@ cpu::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
     return llvm::createStringError(
         "cpu: the module has no kernel entry (was it lowered by the CPU "
         "pipeline?)");
+  StageTimer translateTimer(options.times, "translate");
   registerBuiltinDialectTranslation(*module->getContext());
   registerLLVMDialectTranslation(*module->getContext());
   std::unique_ptr<llvm::Module> llvmModule =
@@ -166,6 +169,7 @@ cpu::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
       fn.addFnAttr("target-features", features);
   }
   addKernelsMetadata(*llvmModule, kernels);
+  translateTimer.stop();
 
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
@@ -193,7 +197,9 @@ cpu::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
   pb.crossRegisterProxies(lam, fam, cgam, mam);
   llvm::ModulePassManager mpm =
       pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  StageTimer optimizeTimer(options.times, "optimize");
   mpm.run(*llvmModule, mam);
+  optimizeTimer.stop();
   if (llvm::verifyModule(*llvmModule, &llvm::errs()))
     return llvm::createStringError("cpu: optimized LLVM IR is invalid");
   getLogger().debug(
@@ -212,7 +218,8 @@ llvm::Expected<std::string> cpu::emitAssembly(llvm::Module &module,
       createTargetMachine(target.arch);
   if (!machine)
     return machine.takeError();
-  return codegen(module, **machine, llvm::CodeGenFileType::AssemblyFile);
+  return codegen(module, **machine, llvm::CodeGenFileType::AssemblyFile,
+                 options.times);
 }
 
 llvm::Expected<CompiledKernel> cpu::emitBinary(llvm::Module &module,
@@ -228,7 +235,8 @@ llvm::Expected<CompiledKernel> cpu::emitBinary(llvm::Module &module,
   if (!machine)
     return machine.takeError();
   llvm::Expected<std::string> object =
-      codegen(module, **machine, llvm::CodeGenFileType::ObjectFile);
+      codegen(module, **machine, llvm::CodeGenFileType::ObjectFile,
+              options.times);
   if (!object)
     return object.takeError();
   CompiledKernel kernel;

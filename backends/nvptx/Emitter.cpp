@@ -224,6 +224,7 @@ nvptx::translateToNVVMIR(ModuleOp module, llvm::LLVMContext &context,
   if (!machine)
     return machine.takeError();
 
+  StageTimer translateTimer(options.times, "translate");
   MLIRContext &mlirContext = *module->getContext();
   registerBuiltinDialectTranslation(mlirContext);
   registerLLVMDialectTranslation(mlirContext);
@@ -236,11 +237,14 @@ nvptx::translateToNVVMIR(ModuleOp module, llvm::LLVMContext &context,
   llvmModule->setTargetTriple((*machine)->getTargetTriple());
   llvmModule->setDataLayout((*machine)->createDataLayout());
   fenceOrderedAtomics(*llvmModule);
+  translateTimer.stop();
 
   bool linkedLibdevice = needsLibdevice(*llvmModule);
-  if (linkedLibdevice)
+  if (linkedLibdevice) {
+    StageTimer linkTimer(options.times, "link-libdevice");
     if (llvm::Error err = linkLibdevice(*llvmModule))
       return std::move(err);
+  }
   // libdevice asks NVVMReflect whether to flush denormals; we do not,
   // matching the IEEE behaviour of our own arithmetic.
   if (!llvmModule->getModuleFlag("nvvm-reflect-ftz"))
@@ -248,6 +252,7 @@ nvptx::translateToNVVMIR(ModuleOp module, llvm::LLVMContext &context,
                               uint32_t{0});
 
   {
+    StageTimer optimizeTimer(options.times, "optimize");
     DiagnosticCapture capture(context, "nvptx");
     optimizeModule(*llvmModule, **machine);
     if (!capture.messages.empty())
@@ -287,7 +292,9 @@ llvm::Expected<std::string> nvptx::emitPTX(llvm::Module &module,
                                       llvm::CodeGenFileType::AssemblyFile))
     return fail("the NVPTX target machine cannot emit PTX");
   DiagnosticCapture capture(clone->getContext(), "nvptx");
+  StageTimer codegenTimer(options.times, "codegen");
   pm.run(*clone);
+  codegenTimer.stop();
   if (!capture.messages.empty())
     return fail("PTX emission for " + arch->str() +
                 " failed: " + capture.messages);

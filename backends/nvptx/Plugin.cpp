@@ -72,7 +72,10 @@ public:
   translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
                     const TargetDescription &target,
                     const CompileOptions &options) override {
-    if (failed(resolveMathSymbols(module)))
+    StageTimer mathTimer(options.times, "math-symbols");
+    LogicalResult resolved = resolveMathSymbols(module);
+    mathTimer.stop();
+    if (failed(resolved))
       return llvm::createStringError(
           "nvptx: a math function has no libdevice counterpart");
     llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
@@ -113,9 +116,11 @@ public:
     kernel.numCTAs = options.numCTAs;
     kernel.numStages = options.numStages;
     kernel.sharedMemoryBytes = info->sharedMemory;
+    StageTimer assembler(options.times, "ptx-assembler", /*external=*/true);
     if (llvm::Error err =
             assemblePTX(*ptx, info->name, target.arch, options, kernel))
       return std::move(err);
+    assembler.stop();
     kernel.metadata["kernel"] = info->name;
     if (!info->extra.empty())
       kernel.metadata[kTensorMapsMetadata.str()] = info->extra;

@@ -213,20 +213,19 @@ void CaseContext::compileLaunch(runtime::TunedKernel &kernel,
                                 llvm::ArrayRef<KernelArg> args,
                                 llvm::ArrayRef<runtime::NamedKernelArg> kwargs,
                                 const runtime::LaunchOptions &options) {
-  std::vector<std::optional<unsigned>> configs = {std::nullopt};
-  if (kernel.isAutotuned()) {
-    configs.clear();
-    for (unsigned i = 0, e = kernel.getConfigs().size(); i < e; ++i)
-      configs.push_back(i);
-  }
-  for (std::optional<unsigned> config : configs) {
-    llvm::Expected<const runtime::KernelVariant *> result =
-        kernel.compile(args, kwargs, options, config);
+  // Every config, several at once; the first failure fails the case.
+  std::vector<llvm::Expected<const runtime::KernelVariant *>> results =
+      kernel.compileEveryConfig(args, kwargs, options);
+  for (llvm::Expected<const runtime::KernelVariant *> &result : results) {
     if (!result) {
-      fail(result.takeError());
-      return;
+      if (!hasFailed())
+        fail(result.takeError());
+      else
+        llvm::consumeError(result.takeError());
+      continue;
     }
-    addCompileRecord(kernel, **result);
+    if (!hasFailed())
+      addCompileRecord(kernel, **result);
   }
 }
 
@@ -247,6 +246,7 @@ void CaseContext::addCompileRecord(const runtime::TunedKernel &kernel,
   record.format = binary.format;
   record.binaryBytes = result.binarySize;
   record.seconds = result.seconds;
+  record.times = result.times;
   record.origin = kernels.classify(result);
   compiled.push_back(std::move(record));
 }

@@ -46,6 +46,7 @@ mlir::tessera::conformance::toJSON(const CompileRecord &record) {
       {"format", record.format},
       {"binary_bytes", static_cast<int64_t>(record.binaryBytes)},
       {"compile_seconds", record.seconds},
+      {"compile_steps", record.times.toJSON()},
       {"origin", stringifyCompileOrigin(record.origin)},
   };
 }

@@ -245,6 +245,10 @@ KernelMetadata makeMetadata(const PyCompiledKernel &h) {
   metadata["cache_key"] = v.cacheKey;
   metadata["from_disk_cache"] = v.fromDiskCache;
   metadata["compile_seconds"] = v.seconds;
+  nb::dict steps;
+  for (const StageTimes::Step &step : v.times.getSteps())
+    steps[step.name.c_str()] = step.seconds;
+  metadata["compile_steps"] = steps;
   for (const auto &[key, value] : v.kernel.metadata)
     metadata[key.c_str()] = value;
   return KernelMetadata{metadata};
@@ -496,6 +500,50 @@ void tessera::python::bindKernel(nb::module_ &m) {
           nb::arg("args"), nb::arg("kwargs") = nb::none(),
           nb::arg("num_warps") = nb::none(), nb::arg("num_stages") = nb::none(),
           nb::arg("num_ctas") = nb::none(), nb::arg("maxnreg") = nb::none())
+      .def(
+          "compile_all",
+          [](nb::handle self, nb::list launches) -> nb::list {
+            PyKernel &k = nb::cast<PyKernel &>(self);
+            rt::JitKernel &jit = k.getKernel();
+            std::vector<rt::JitKernel::Launch> batch;
+            for (nb::handle item : launches) {
+              nb::tuple launch = nb::cast<nb::tuple>(item);
+              if (launch.size() != 6)
+                throw nb::value_error(
+                    "compile_all: each launch is (args, kwargs, num_warps, "
+                    "num_stages, num_ctas, maxnreg)");
+              auto option = [&](size_t i) {
+                return launch[i].is_none()
+                           ? std::optional<int>()
+                           : std::optional<int>(nb::cast<int>(launch[i]));
+              };
+              LaunchValues values;
+              convertLaunchValues(k.getSession(), jit, launch[0], launch[1],
+                                  values);
+              rt::JitKernel::Launch entry;
+              entry.options =
+                  makeOptions(option(2), option(3), option(4), option(5));
+              bindValues(jit, values, entry.bound);
+              batch.push_back(std::move(entry));
+            }
+            std::vector<llvm::Expected<const rt::KernelVariant *>> results;
+            {
+              // Compiling calls no Python: other threads run meanwhile.
+              nb::gil_scoped_release release;
+              results = jit.compileAll(batch);
+            }
+            nb::list out;
+            for (llvm::Expected<const rt::KernelVariant *> &result : results)
+              if (result)
+                out.append(nb::none());
+              else
+                out.append(nb::str(llvm::toString(result.takeError()).c_str()));
+            return out;
+          },
+          nb::arg("launches"),
+          "Compiles what each launch (args, kwargs, num_warps, num_stages, "
+          "num_ctas, maxnreg) would run, several at once, loading nothing; "
+          "returns per launch None or why it failed.")
       .def(
           "statistics",
           [](const PyKernel &k) {

@@ -161,6 +161,15 @@ class Kernel:
         """Compiles (and loads, unless the session is compile-only) what
         launch would run, without running it."""
 
+    def compile_all(self, launches: list[tuple[tuple, Optional[dict[str, Any]],
+                                           Optional[int], Optional[int],
+                                           Optional[int], Optional[int]]]
+                    ) -> list[Optional[str]]:
+        """Compiles what each launch (args, kwargs, num_warps, num_stages,
+        num_ctas, maxnreg) would run, several at once (TESSERA_COMPILE_THREADS,
+        default the machine's), without loading; per launch None or why it
+        failed."""
+
     def statistics(self) -> dict[str, int]:
         """dispatch_hits, loads (compiled or read from the disk cache),
         disk_cache_hits."""

@@ -4,6 +4,7 @@
 #include "tessera/Frontend/Compile.h"
 #include "tessera/InitAll.h"
 #include "tessera/Support/Logging.h"
+#include "tessera/Support/StageTimes.h"
 #include "tessera/Support/Version.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -63,15 +64,30 @@ std::string putErrorsFirst(llvm::StringRef text) {
 
 /// Diagnostics of the frontend and of MLIR, errors first, as one error;
 /// `fallback` when neither said anything.
-llvm::Error compileFailure(SourceScope &scope, std::string &mlirDiagnostics,
-                           std::string &remarks, const llvm::Twine &fallback) {
+llvm::Error compileFailure(const std::string &frontendText,
+                           std::string &mlirDiagnostics, std::string &remarks,
+                           const llvm::Twine &fallback) {
   std::string text =
-      putErrorsFirst(scope.takeText() + mlirDiagnostics + remarks);
+      putErrorsFirst(frontendText + mlirDiagnostics + remarks);
   mlirDiagnostics.clear();
   remarks.clear();
   while (!text.empty() && text.back() == '\n')
     text.pop_back();
   return compileError(text.empty() ? fallback.str() : text);
+}
+
+/// Adds to `to` the buffers of `from` it lacks (buffers are only ever
+/// appended), as views: the source that owns them outlives every job.
+void shareBuffers(const llvm::SourceMgr &from, llvm::SourceMgr &to) {
+  for (unsigned id = to.getNumBuffers() + 1, e = from.getNumBuffers();
+       id <= e; ++id) {
+    const llvm::MemoryBuffer *buffer = from.getMemoryBuffer(id);
+    to.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(buffer->getBuffer(),
+                                         buffer->getBufferIdentifier(),
+                                         /*RequiresNullTerminator=*/false),
+        llvm::SMLoc());
+  }
 }
 
 /// The name of the stage just before "lower-to-llvm".
@@ -125,13 +141,22 @@ KernelCompiler::getStageNames(const CompileOptions &options) {
 
 struct CompileJob::Impl {
   Impl(KernelSource &source, const CompileRequest &request)
-      : source(source), request(request), scope(source),
-        mlirStream(mlirDiagnostics), remarkStream(remarkText) {}
+      : source(source), request(request), mlirStream(mlirDiagnostics),
+        remarkStream(remarkText) {
+    scope.emplace(source);
+  }
 
   KernelSource &source;
   CompileRequest request;
-  /// Holds the source's lock for the whole compilation.
-  SourceScope scope;
+  /// Holds the source's lock from specialize() to the end of lower(): the
+  /// frontend's state is the source's. What follows works on the job's own
+  /// module, so that jobs of one source run their pipelines concurrently.
+  std::optional<SourceScope> scope;
+  /// What the frontend reported, taken when the scope ends.
+  std::string frontendText;
+  /// The source's buffers, for the diagnostics of later stages (file, line,
+  /// caret) without the source's lock.
+  llvm::SourceMgr sourceMgr;
   std::string mlirDiagnostics;
   llvm::raw_string_ostream mlirStream;
   /// Remarks and warnings of the MLIR stages, kept apart from errors.
@@ -174,7 +199,8 @@ KernelCompiler::specialize(KernelSource &source,
                            const CompileRequest &request) {
   namespace fe = ::tessera::frontend;
   auto impl = std::make_unique<CompileJob::Impl>(source, request);
-  SourceScope &scope = impl->scope;
+  StageTimer timer(&impl->result.times, "specialize");
+  SourceScope &scope = *impl->scope;
 
   // The specialization: signature, named constexprs, autotune config and
   // heuristics, resolved by the frontend.
@@ -200,7 +226,8 @@ KernelCompiler::specialize(KernelSource &source,
                                 request.autotuneConfig, scope.getDiagnostics());
   }
   if (failed(spec))
-    return compileFailure(scope, impl->mlirDiagnostics, impl->remarkText,
+    return compileFailure(scope.takeText(), impl->mlirDiagnostics,
+                          impl->remarkText,
                           "cannot specialize kernel '" + request.kernel + "'");
 
   CompileResult &result = impl->result;
@@ -245,7 +272,9 @@ llvm::Error KernelCompiler::lower(CompileJob &job) {
   CompileJob::Impl &impl = *job.impl;
   if (impl.module)
     return llvm::Error::success();
-  SourceScope &scope = impl.scope;
+  StageTimer timer(&impl.result.times, "frontend");
+  SourceScope &scope = *impl.scope;
+  shareBuffers(scope.getSourceMgr(), impl.sourceMgr);
   DialectRegistry registry;
   registerAllDialects(registry);
   backend->registerDialects(registry);
@@ -259,11 +288,11 @@ llvm::Error KernelCompiler::lower(CompileJob &job) {
   // Their printer is registered first, so that it receives only what the
   // handler below hands it.
   impl.remarkPrinter = std::make_unique<SourceMgrDiagnosticHandler>(
-      scope.getSourceMgr(), &context, impl.remarkStream);
+      impl.sourceMgr, &context, impl.remarkStream);
   // Errors of later stages point into the kernel file too, so they print
   // with its source line and caret.
   impl.handler = std::make_unique<SourceMgrDiagnosticHandler>(
-      scope.getSourceMgr(), &context, impl.mlirStream);
+      impl.sourceMgr, &context, impl.mlirStream);
   SourceMgrDiagnosticHandler *printer = impl.remarkPrinter.get();
   impl.remarkHandler = std::make_unique<ScopedDiagnosticHandler>(
       &context, [printer](Diagnostic &diag) {
@@ -280,8 +309,11 @@ llvm::Error KernelCompiler::lower(CompileJob &job) {
   impl.module =
       fe::lowerKernel(scope.getModule(), impl.request.kernel, *impl.spec,
                       context, scope.getDiagnostics(), frontendOptions);
+  // Files the frontend read while lowering (imports) are buffers too.
+  shareBuffers(scope.getSourceMgr(), impl.sourceMgr);
   if (!impl.module)
-    return compileFailure(scope, impl.mlirDiagnostics, impl.remarkText,
+    return compileFailure(scope.takeText(), impl.mlirDiagnostics,
+                          impl.remarkText,
                           "cannot lower kernel '" + impl.request.kernel + "'");
 
   // The module as the frontend built it, without locations: what the
@@ -311,6 +343,10 @@ llvm::Error KernelCompiler::lower(CompileJob &job) {
   inputs.specialization =
       result.specialization + (impl.request.debug ? " debug" : "");
   result.cacheKey = computeCacheKey(inputs);
+  // The rest works on the job's own context and module: the source is
+  // free for other jobs.
+  impl.frontendText = scope.takeText();
+  impl.scope.reset();
   return llvm::Error::success();
 }
 
@@ -321,7 +357,6 @@ llvm::Expected<CompileResult> KernelCompiler::run(CompileJob &job,
   impl.ran = true;
   if (llvm::Error err = lower(job))
     return std::move(err);
-  SourceScope &scope = impl.scope;
   CompileResult &result = impl.result;
   const CompileRequest &request = impl.request;
   const CompileOptions &options = result.options;
@@ -331,7 +366,8 @@ llvm::Expected<CompileResult> KernelCompiler::run(CompileJob &job,
 
   if (stage == EmitStage::Tessera) {
     // The frontend's remarks and warnings, as every stage reports them.
-    result.remarks = scope.takeText() + impl.remarkText;
+    result.remarks = std::move(impl.frontendText) + impl.remarkText;
+    impl.frontendText.clear();
     impl.remarkText.clear();
     llvm::raw_string_ostream os(result.text);
     impl.module->print(os);
@@ -341,12 +377,14 @@ llvm::Expected<CompileResult> KernelCompiler::run(CompileJob &job,
 
   bool useCache = cache && stage == EmitStage::Binary && dump.after.empty();
   if (useCache) {
+    StageTimer timer(&result.times, "cache-lookup");
     if (std::optional<std::string> payload = cache->lookup(result.cacheKey)) {
       llvm::Expected<CompiledKernel> kernel =
           CompiledKernel::deserialize(*payload);
       if (kernel) {
         result.kernel = std::move(*kernel);
         result.cacheHit = true;
+        timer.stop(); // before `result` moves out
         auto remarks = result.kernel->metadata.find(kRemarksKey);
         if (remarks != result.kernel->metadata.end())
           result.remarks = remarks->second;
@@ -367,13 +405,15 @@ llvm::Expected<CompileResult> KernelCompiler::run(CompileJob &job,
     stopAfter = *before;
   }
   if (failed(pipeline.run(*impl.module, impl.pipelineOptions, "", stopAfter,
-                          dump)))
-    return compileFailure(scope, mlirDiagnostics, impl.remarkText,
+                          dump, &result.times)))
+    return compileFailure(impl.frontendText, mlirDiagnostics, impl.remarkText,
                           "the pipeline failed on kernel '" + request.kernel +
                               "'");
   // What succeeded may still have said something (only remarks and
   // warnings reach here).
-  result.remarks = scope.takeText() + impl.remarkText + mlirDiagnostics;
+  result.remarks = std::move(impl.frontendText) + impl.remarkText +
+                   mlirDiagnostics;
+  impl.frontendText.clear();
   impl.remarkText.clear();
   mlirDiagnostics.clear();
   if (stage == EmitStage::TesseraGPU) {
@@ -383,12 +423,19 @@ llvm::Expected<CompileResult> KernelCompiler::run(CompileJob &job,
     return std::move(result);
   }
 
+  // The backend's steps add their parts to the step the runtime times.
+  CompileOptions backendOptions = options;
+  backendOptions.times = &result.times;
   llvm::LLVMContext llvmContext;
+  std::optional<StageTimer> timer(std::in_place, &result.times, "llvm-ir");
   llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
-      backend->translateToLLVMIR(*impl.module, llvmContext, target, options);
+      backend->translateToLLVMIR(*impl.module, llvmContext, target,
+                                 backendOptions);
+  timer.reset();
   if (!llvmModule) {
     std::string why = llvm::toString(llvmModule.takeError());
-    return compileFailure(scope, mlirDiagnostics, impl.remarkText, why);
+    return compileFailure(impl.frontendText, mlirDiagnostics, impl.remarkText,
+                          why);
   }
   if (stage == EmitStage::LLVMIR) {
     llvm::raw_string_ostream os(result.text);
@@ -396,22 +443,27 @@ llvm::Expected<CompileResult> KernelCompiler::run(CompileJob &job,
     return std::move(result);
   }
   if (stage == EmitStage::Assembly) {
+    timer.emplace(&result.times, "assembly");
     llvm::Expected<std::string> assembly =
-        backend->emitAssembly(**llvmModule, target, options);
+        backend->emitAssembly(**llvmModule, target, backendOptions);
+    timer.reset();
     if (!assembly)
       return assembly.takeError();
     result.text = std::move(*assembly);
     return std::move(result);
   }
 
-  llvm::Expected<CompiledKernel> kernel =
-      backend->emitBinary(**llvmModule, request.kernel, target, options);
+  timer.emplace(&result.times, "binary");
+  llvm::Expected<CompiledKernel> kernel = backend->emitBinary(
+      **llvmModule, request.kernel, target, backendOptions);
+  timer.reset();
   if (!kernel)
     return kernel.takeError();
   result.remarks += impl.remarkText + mlirDiagnostics;
   if (!result.remarks.empty())
     kernel->metadata[kRemarksKey] = result.remarks;
   if (cache) {
+    StageTimer storeTimer(&result.times, "cache-store");
     // Stored even after a dump: the binary is the same either way.
     if (llvm::Error err =
             cache->store(result.cacheKey, kernel->serialize(),

@@ -1,7 +1,12 @@
 //===- Environment.cpp - The environment variables of the runtime ---------===//
 #include "tessera/Runtime/Environment.h"
 
+#include "tessera/Support/Logging.h"
+
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Threading.h"
+
+#include <algorithm>
 
 #include <cstdlib>
 
@@ -31,6 +36,11 @@ mlir::tessera::runtime::getEnvironmentSettings() {
       {kDumpDirEnvVar, "--dump-dir",
        "directory for IR dumps, one file per stage (default: standard "
        "error)"},
+      {kTimeStagesEnvVar, "--time-stages",
+       "1: print the wall time of each compilation step"},
+      {kCompileThreadsEnvVar, "",
+       "compilations of autotune configs run at once (default: hardware "
+       "threads)"},
       {kLogLevelEnvVar, "--log-level",
        "trace, debug, info, warn (default), error or off"},
   };
@@ -51,4 +61,17 @@ bool mlir::tessera::runtime::isEnvironmentFlagSet(llvm::StringRef name) {
     return false;
   std::string lower = llvm::StringRef(*value).trim().lower();
   return lower == "1" || lower == "true" || lower == "yes" || lower == "on";
+}
+
+unsigned mlir::tessera::runtime::getCompileThreadCount() {
+  if (std::optional<std::string> value =
+          getEnvironmentValue(kCompileThreadsEnvVar)) {
+    unsigned count = 0;
+    if (!llvm::StringRef(*value).trim().getAsInteger(10, count) && count > 0)
+      return count;
+    getLogger().warn("{}='{}' is not a positive number; using the hardware "
+                     "threads",
+                     kCompileThreadsEnvVar.str(), *value);
+  }
+  return std::max(1u, llvm::hardware_concurrency().compute_thread_count());
 }

@@ -1,5 +1,6 @@
 //===- JitKernel.cpp - A @triton.jit function ready to launch -------------===//
 #include "tessera/Runtime/JitKernel.h"
+#include "tessera/Runtime/Environment.h"
 
 #include "tessera/Frontend/Compile.h"
 #include "tessera/Frontend/Decorators.h"
@@ -8,6 +9,9 @@
 #include "tessera/Support/Logging.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 
 #include <algorithm>
 #include <chrono>
@@ -22,6 +26,12 @@ static llvm::Error launchError(const llvm::Twine &message) {
 
 /// A compilation's remarks (why a dot stays on multiply-adds...) go to the
 /// log: a program that launches kernels does not print them by default.
+static double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                       start)
+      .count();
+}
+
 static void logRemarks(const CompileResult &compiled) {
   llvm::StringRef remarks = llvm::StringRef(compiled.remarks).rtrim();
   if (!remarks.empty())
@@ -257,6 +267,30 @@ llvm::Error JitKernel::load(KernelVariant &variant) {
   return llvm::Error::success();
 }
 
+llvm::Expected<std::unique_ptr<KernelVariant>>
+JitKernel::makeVariant(const ArgumentSpecialization &spec,
+                       CompileResult compiled, double seconds) {
+  logRemarks(compiled);
+  auto entry = std::make_unique<KernelVariant>();
+  entry->seconds = seconds;
+  ++loads;
+  if (compiled.cacheHit)
+    ++diskCacheHits;
+  entry->kernel = std::move(*compiled.kernel);
+  entry->binarySize = entry->kernel.binary.size();
+  entry->signature = spec.signature;
+  entry->options = compiled.options;
+  entry->cacheKey = compiled.cacheKey;
+  entry->fromDiskCache = compiled.cacheHit;
+  entry->times = std::move(compiled.times);
+  entry->runtimeParams = spec.runtimeParams;
+  llvm::Expected<ArgPacker> packer = createPacker(entry->kernel, spec);
+  if (!packer)
+    return packer.takeError();
+  entry->packer = std::move(*packer);
+  return std::move(entry);
+}
+
 llvm::Expected<KernelVariant *>
 JitKernel::getOrCompile(llvm::ArrayRef<KernelArg> values, const Shape &shape,
                         bool load) {
@@ -292,27 +326,13 @@ JitKernel::getOrCompile(llvm::ArrayRef<KernelArg> values, const Shape &shape,
         runtime.getCompiler().compile(*source, request, EmitStage::Binary);
     if (!compiled)
       return compiled.takeError();
-    logRemarks(*compiled);
-    auto entry = std::make_unique<KernelVariant>();
-    entry->seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-            .count();
-    ++loads;
-    if (compiled->cacheHit)
-      ++diskCacheHits;
-    entry->kernel = std::move(*compiled->kernel);
-    entry->binarySize = entry->kernel.binary.size();
-    entry->signature = spec->signature;
-    entry->options = compiled->options;
-    entry->cacheKey = compiled->cacheKey;
-    entry->fromDiskCache = compiled->cacheHit;
-    entry->runtimeParams = spec->runtimeParams;
-    llvm::Expected<ArgPacker> packer = createPacker(entry->kernel, *spec);
-    if (!packer)
-      return packer.takeError();
-    entry->packer = std::move(*packer);
+    llvm::Expected<std::unique_ptr<KernelVariant>> entry =
+        makeVariant(*spec, std::move(*compiled), secondsSince(start));
+    if (!entry)
+      return entry.takeError();
     std::lock_guard<std::mutex> lock(tableMutex);
-    variant = table.try_emplace(key, std::move(entry)).first->getValue().get();
+    variant =
+        table.try_emplace(key, std::move(*entry)).first->getValue().get();
   }
   if (load && !variant->isLoaded())
     if (llvm::Error err = this->load(*variant))
@@ -418,14 +438,147 @@ JitKernel::compile(const BoundArgs &bound, const LaunchOptions &options) {
       getOrCompile(values.values, getShape(options), /*load=*/false);
   if (!variant)
     return variant.takeError();
+  if (llvm::Error err = checkValues(**variant, values.values))
+    return std::move(err);
+  return *variant;
+}
+
+llvm::Error JitKernel::checkValues(const KernelVariant &variant,
+                                   llvm::ArrayRef<KernelArg> values) const {
   // What a launch checks on the host before it runs: every value fits its
   // parameter's type.
   PackedArgs packed;
-  if (llvm::Error err = (*variant)->packer.pack(values.values, packed,
-                                                (*variant)->runtimeParams))
+  if (llvm::Error err = variant.packer.pack(values, packed,
+                                            variant.runtimeParams))
     return launchError("kernel '" + name +
                        "': " + llvm::toString(std::move(err)));
-  return *variant;
+  return llvm::Error::success();
+}
+
+std::vector<llvm::Expected<const KernelVariant *>>
+JitKernel::compileAll(llvm::ArrayRef<Launch> launches) {
+  // Each launch: its complete values and table key, or why it has none.
+  struct Item {
+    BoundArgs values;
+    std::string key;
+    std::optional<llvm::Error> error;
+  };
+  // Each specialization to compile: its job, then its result.
+  struct Work {
+    ArgumentSpecialization spec;
+    std::string key;
+    std::unique_ptr<CompileJob> job;
+    std::optional<llvm::Expected<CompileResult>> result;
+    double seconds = 0;
+  };
+  std::vector<Item> items(launches.size());
+  std::vector<Work> work;
+  std::lock_guard<std::mutex> loadLock(loadMutex);
+  llvm::StringSet<> queued;
+  for (auto [item, launch] : llvm::zip(items, launches)) {
+    item.values = launch.bound;
+    if (llvm::Error err = complete(item.values)) {
+      item.error = std::move(err);
+      continue;
+    }
+    Shape shape = getShape(launch.options);
+    llvm::Expected<ArgumentSpecialization> spec =
+        specializeArguments(params, item.values.values);
+    if (!spec) {
+      item.error = spec.takeError();
+      continue;
+    }
+    item.key = getTableKey(*spec, shape);
+    {
+      std::lock_guard<std::mutex> lock(tableMutex);
+      if (table.count(item.key))
+        continue;
+    }
+    if (!queued.insert(item.key).second)
+      continue;
+    Work w;
+    w.spec = std::move(*spec);
+    w.key = item.key;
+    CompileRequest request = makeCompileRequest(w.spec, shape, getTargetArch());
+    getLogger().debug("compiling {}({}) num_warps={} num_stages={}", name,
+                      w.spec.signature, shape.numWarps, shape.numStages);
+    // The frontend part, here and in turn: each job leaves the source
+    // free once lowered.
+    auto start = std::chrono::steady_clock::now();
+    KernelCompiler &compiler = runtime.getCompiler();
+    llvm::Expected<std::unique_ptr<CompileJob>> job =
+        compiler.specialize(*source, request);
+    if (job)
+      if (llvm::Error err = compiler.lower(**job))
+        job = llvm::Expected<std::unique_ptr<CompileJob>>(std::move(err));
+    w.seconds = secondsSince(start);
+    if (job)
+      w.job = std::move(*job);
+    else
+      w.result.emplace(job.takeError());
+    work.push_back(std::move(w));
+  }
+
+  // The rest of each compilation, concurrently.
+  auto finish = [this](Work &w) {
+    auto start = std::chrono::steady_clock::now();
+    w.result.emplace(
+        runtime.getCompiler().run(*w.job, EmitStage::Binary));
+    w.job.reset();
+    w.seconds += secondsSince(start);
+  };
+  unsigned pending = llvm::count_if(work, [](Work &w) { return w.job != nullptr; });
+  unsigned threads = std::min(pending, getCompileThreadCount());
+  if (threads <= 1) {
+    for (Work &w : work)
+      if (w.job)
+        finish(w);
+  } else {
+    llvm::StdThreadPool pool(llvm::hardware_concurrency(threads));
+    for (Work &w : work)
+      if (w.job)
+        pool.async([&finish, &w] { finish(w); });
+    pool.wait();
+  }
+
+  // Into the table in the order of the launches, so that logs and
+  // statistics read as if each had compiled in turn.
+  llvm::StringMap<std::string> failures;
+  for (Work &w : work) {
+    llvm::Expected<CompileResult> &result = *w.result;
+    llvm::Expected<std::unique_ptr<KernelVariant>> entry =
+        result ? makeVariant(w.spec, std::move(*result), w.seconds)
+               : llvm::Expected<std::unique_ptr<KernelVariant>>(
+                     result.takeError());
+    if (!entry) {
+      failures[w.key] = llvm::toString(entry.takeError());
+      continue;
+    }
+    std::lock_guard<std::mutex> lock(tableMutex);
+    table.try_emplace(w.key, std::move(*entry));
+  }
+  std::vector<llvm::Expected<const KernelVariant *>> results;
+  for (Item &item : items) {
+    if (item.error) {
+      results.push_back(std::move(*item.error));
+      continue;
+    }
+    if (auto it = failures.find(item.key); it != failures.end()) {
+      results.push_back(llvm::createStringError(
+          llvm::inconvertibleErrorCode(), it->second));
+      continue;
+    }
+    KernelVariant *variant;
+    {
+      std::lock_guard<std::mutex> lock(tableMutex);
+      variant = table.find(item.key)->getValue().get();
+    }
+    if (llvm::Error err = checkValues(*variant, item.values.values))
+      results.push_back(std::move(err));
+    else
+      results.push_back(variant);
+  }
+  return results;
 }
 
 llvm::Expected<const KernelVariant *>

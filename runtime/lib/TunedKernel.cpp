@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace mlir::tessera;
 using namespace mlir::tessera::runtime;
@@ -408,13 +409,49 @@ TunedKernel::selectConfig(const BoundArgs &bound, const std::string &key,
   std::vector<unsigned> allowed = pruneConfigs(bound);
   BenchOptions bench = runtime.getOptions().tuning;
   bench.setup = resetState;
-  Autotuner::Measure measure = [&](unsigned index) -> llvm::Expected<double> {
-    BoundArgs trial = bound;
-    LaunchOptions trialOptions = options;
+  auto makeTrial = [&](unsigned index, BoundArgs &trial,
+                       LaunchOptions &trialOptions) -> llvm::Error {
+    trial = bound;
+    trialOptions = options;
     if (llvm::Error err = applyConfig(trial, &autotuner->getCandidates()[index],
                                       trialOptions))
-      return std::move(err);
-    if (llvm::Error err = jit->complete(trial))
+      return err;
+    return jit->complete(trial);
+  };
+  // Every config compiles before the first is timed, several at once; a
+  // config that cannot compile fails its measurement with the reason.
+  std::map<unsigned, std::string> compileErrors;
+  {
+    std::vector<unsigned> indices = allowed;
+    if (indices.empty())
+      for (unsigned i = 0, e = autotuner->getCandidates().size(); i < e; ++i)
+        indices.push_back(i);
+    std::vector<JitKernel::Launch> launches;
+    std::vector<unsigned> launched;
+    for (unsigned index : indices) {
+      if (index >= autotuner->getCandidates().size())
+        continue; // select() names it
+      JitKernel::Launch launch;
+      if (llvm::Error err = makeTrial(index, launch.bound, launch.options)) {
+        compileErrors[index] = llvm::toString(std::move(err));
+        continue;
+      }
+      launches.push_back(std::move(launch));
+      launched.push_back(index);
+    }
+    std::vector<llvm::Expected<const KernelVariant *>> compiled =
+        jit->compileAll(launches);
+    for (auto [index, result] : llvm::zip(launched, compiled))
+      if (!result)
+        compileErrors[index] = llvm::toString(result.takeError());
+  }
+  Autotuner::Measure measure = [&](unsigned index) -> llvm::Expected<double> {
+    if (auto it = compileErrors.find(index); it != compileErrors.end())
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     it->second);
+    BoundArgs trial;
+    LaunchOptions trialOptions;
+    if (llvm::Error err = makeTrial(index, trial, trialOptions))
       return std::move(err);
     llvm::Expected<const KernelVariant *> variant =
         jit->prepare(trial, trialOptions);
@@ -486,11 +523,12 @@ TunedKernel::prepare(llvm::ArrayRef<KernelArg> args,
   return jit->prepare(bound, chosen);
 }
 
-llvm::Expected<const KernelVariant *> TunedKernel::compile(
+llvm::Expected<JitKernel::Launch> TunedKernel::makeCompileLaunch(
     llvm::ArrayRef<KernelArg> args, llvm::ArrayRef<NamedKernelArg> kwargs,
     const LaunchOptions &options, std::optional<unsigned> configIndex) {
   const std::string name = jit->getName().str();
-  BoundArgs bound;
+  JitKernel::Launch launch;
+  BoundArgs &bound = launch.bound;
   if (llvm::Error err = jit->bind(args, kwargs, bound))
     return std::move(err);
   const TuneCandidate *config = nullptr;
@@ -511,10 +549,54 @@ llvm::Expected<const KernelVariant *> TunedKernel::compile(
                        "' is not autotuned: it has no config " +
                        llvm::Twine(*configIndex));
   }
-  LaunchOptions chosen = options;
-  if (llvm::Error err = applyConfig(bound, config, chosen))
+  launch.options = options;
+  if (llvm::Error err = applyConfig(bound, config, launch.options))
     return std::move(err);
-  return jit->compile(bound, chosen);
+  return std::move(launch);
+}
+
+llvm::Expected<const KernelVariant *> TunedKernel::compile(
+    llvm::ArrayRef<KernelArg> args, llvm::ArrayRef<NamedKernelArg> kwargs,
+    const LaunchOptions &options, std::optional<unsigned> configIndex) {
+  llvm::Expected<JitKernel::Launch> launch =
+      makeCompileLaunch(args, kwargs, options, configIndex);
+  if (!launch)
+    return launch.takeError();
+  return jit->compile(launch->bound, launch->options);
+}
+
+std::vector<llvm::Expected<const KernelVariant *>>
+TunedKernel::compileEveryConfig(llvm::ArrayRef<KernelArg> args,
+                                llvm::ArrayRef<NamedKernelArg> kwargs,
+                                const LaunchOptions &options) {
+  std::vector<std::optional<unsigned>> configs = {std::nullopt};
+  if (autotuner) {
+    configs.clear();
+    for (unsigned i = 0, e = autotuner->getCandidates().size(); i < e; ++i)
+      configs.push_back(i);
+  }
+  // Launches that cannot be made keep their error in place.
+  std::vector<std::optional<llvm::Error>> errors;
+  std::vector<JitKernel::Launch> launches;
+  for (std::optional<unsigned> config : configs) {
+    llvm::Expected<JitKernel::Launch> launch =
+        makeCompileLaunch(args, kwargs, options, config);
+    if (!launch) {
+      errors.push_back(launch.takeError());
+      continue;
+    }
+    errors.push_back(std::nullopt);
+    launches.push_back(std::move(*launch));
+  }
+  std::vector<llvm::Expected<const KernelVariant *>> compiled =
+      jit->compileAll(launches);
+  std::vector<llvm::Expected<const KernelVariant *>> results;
+  auto next = compiled.begin();
+  for (std::optional<llvm::Error> &error : errors)
+    results.push_back(error ? llvm::Expected<const KernelVariant *>(
+                                  std::move(*error))
+                            : std::move(*next++));
+  return results;
 }
 
 llvm::Expected<std::optional<TuneCandidate>>

@@ -188,3 +188,85 @@ TEST(CompileOnlyTest, AutotunedKernelsCompileTheConfigNamed) {
   EXPECT_NE(message.find("is not autotuned"), std::string::npos) << message;
   s.expectDeviceUntouched();
 }
+
+TEST(CompileOnlyTest, EveryConfigCompilesInOneBatchInConfigOrder) {
+  CompileOnlySession s;
+  ASSERT_NO_ERROR(s.open(/*devices=*/0, "fake-arch"));
+  TunedKernel &kernel = *s.rt->getKernel(s.path, "tuned_kernel");
+  std::vector<KernelArg> args = {placeholder(0, "fp16"), placeholder(1, "fp16"),
+                                 4096};
+  std::vector<llvm::Expected<const KernelVariant *>> all =
+      kernel.compileEveryConfig(args);
+  ASSERT_EQ(all.size(), 2u);
+  ASSERT_EXPECTED(all[0]);
+  ASSERT_EXPECTED(all[1]);
+  EXPECT_EQ((*all[0])->signature, "*fp16:16,*fp16:16,i32:16,64");
+  EXPECT_EQ((*all[0])->options.numWarps, 2);
+  EXPECT_EQ((*all[1])->signature, "*fp16:16,*fp16:16,i32:16,128");
+  EXPECT_EQ((*all[1])->options.numWarps, 8);
+  EXPECT_EQ(s.backend->binaries, 2u);
+  // Each compilation timed its steps.
+  EXPECT_GT((*all[1])->times.lookup("frontend"), 0.0);
+  EXPECT_GE((*all[1])->times.lookup("binary"), 0.0);
+  EXPECT_FALSE((*all[1])->times.empty());
+
+  // The table holds them: compile() of one config finds it, and a second
+  // batch compiles nothing.
+  llvm::Expected<const KernelVariant *> second =
+      kernel.compile(args, {}, {}, 1u);
+  ASSERT_EXPECTED(second);
+  EXPECT_EQ(*second, *all[1]);
+  std::vector<llvm::Expected<const KernelVariant *>> again =
+      kernel.compileEveryConfig(args);
+  ASSERT_EXPECTED(again[0]);
+  EXPECT_EQ(*again[0], *all[0]);
+  llvm::consumeError(again[1].takeError());
+  EXPECT_EQ(s.backend->binaries, 2u);
+
+  // A kernel that is not autotuned compiles its one launch.
+  TunedKernel &plain = *s.rt->getKernel(s.path, "add_kernel");
+  std::vector<llvm::Expected<const KernelVariant *>> one =
+      plain.compileEveryConfig({placeholder(0, "fp32"), placeholder(1, "fp32"),
+                                placeholder(2, "fp32"), 1000},
+                               {{"BLOCK_SIZE", 256}});
+  ASSERT_EQ(one.size(), 1u);
+  ASSERT_EXPECTED(one[0]);
+  EXPECT_EQ((*one[0])->signature, "*fp32:16,*fp32:16,*fp32:16,i32,256");
+  s.expectDeviceUntouched();
+}
+
+TEST(CompileOnlyTest, CompileAllKeepsOrderSharesDuplicatesAndReportsEach) {
+  CompileOnlySession s;
+  ASSERT_NO_ERROR(s.open(/*devices=*/0, "fake-arch"));
+  JitKernel &kernel = *s.rt->getJitKernel(s.path, "add_kernel");
+  auto launch = [&](int64_t block, std::vector<KernelArg> values) {
+    JitKernel::Launch l;
+    if (llvm::Error err =
+            kernel.bind(values, {{"BLOCK_SIZE", KernelArg(block)}}, l.bound))
+      ADD_FAILURE() << llvm::toString(std::move(err));
+    return l;
+  };
+  std::vector<KernelArg> full = {placeholder(0, "fp32"), placeholder(1, "fp32"),
+                                 placeholder(2, "fp32"), 1000};
+  std::vector<JitKernel::Launch> launches = {
+      launch(64, full),
+      launch(128, full),
+      launch(64, full), // the first one's specialization again
+      launch(64, {placeholder(0, "fp32"), placeholder(1, "fp32")}),
+  };
+  std::vector<llvm::Expected<const KernelVariant *>> results =
+      kernel.compileAll(launches);
+  ASSERT_EQ(results.size(), 4u);
+  ASSERT_EXPECTED(results[0]);
+  ASSERT_EXPECTED(results[1]);
+  ASSERT_EXPECTED(results[2]);
+  EXPECT_EQ((*results[0])->signature, "*fp32:16,*fp32:16,*fp32:16,i32,64");
+  EXPECT_EQ((*results[1])->signature, "*fp32:16,*fp32:16,*fp32:16,i32,128");
+  EXPECT_EQ(*results[2], *results[0]);
+  std::string message = errorOf(results[3].takeError());
+  EXPECT_NE(message.find("missing arguments 'out_ptr', 'n_elements'"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(s.backend->binaries, 2u);
+  EXPECT_EQ(kernel.getStatistics().loads, 2u);
+}

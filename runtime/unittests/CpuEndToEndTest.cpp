@@ -170,3 +170,48 @@ def add(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     records += llvm::StringRef(it->path()).ends_with(".json");
   EXPECT_EQ(records, 1u);
 }
+
+TEST(CpuEndToEndTest, ConcurrentCompilesMatchOneAtATime) {
+  // Four specializations compiled as one batch on four threads, then one by
+  // one in a session of its own (cold caches both): the same bytes.
+  auto compileAll = [](const std::string &cache, const char *threads)
+      -> std::vector<std::string> {
+    ::setenv("TESSERA_COMPILE_THREADS", threads, 1);
+    std::unique_ptr<Runtime> rt = openCPU(cache);
+    if (!rt)
+      return {};
+    JitKernel &kernel =
+        *rt->getJitKernel(kernelFile("01_vector_add.py"), "add_kernel");
+    Buffer b = llvm::cantFail(rt->allocate(4096 * 4, "fp32"));
+    std::vector<JitKernel::Launch> launches;
+    for (int block : {64, 128, 256, 1024}) {
+      JitKernel::Launch l;
+      llvm::cantFail(kernel.bind({b, b, b, 4096}, {{"BLOCK_SIZE", block}},
+                                 l.bound));
+      launches.push_back(std::move(l));
+    }
+    std::vector<std::string> binaries;
+    for (llvm::Expected<const KernelVariant *> &result :
+         kernel.compileAll(launches)) {
+      if (!result) {
+        ADD_FAILURE() << llvm::toString(result.takeError());
+        return {};
+      }
+      binaries.push_back((*result)->kernel.binary);
+    }
+    return binaries;
+  };
+  ScratchDirectory first, second;
+  std::vector<std::string> concurrent = compileAll(first.path(), "4");
+  std::vector<std::string> serial = compileAll(second.path(), "1");
+  ::unsetenv("TESSERA_COMPILE_THREADS");
+  if (concurrent.empty() && serial.empty())
+    GTEST_SKIP() << "no cpu plugin in this build";
+  ASSERT_EQ(concurrent.size(), 4u);
+  ASSERT_EQ(serial.size(), 4u);
+  for (unsigned i = 0; i < 4; ++i) {
+    EXPECT_FALSE(concurrent[i].empty());
+    EXPECT_EQ(concurrent[i], serial[i]) << "specialization " << i;
+  }
+  EXPECT_NE(concurrent[0], concurrent[3]);
+}

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 
@@ -15,6 +16,10 @@
 using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::runtime::testing;
+
+/// The named metadata of a fake LLVM module listing its kernel's parameter
+/// types.
+static constexpr char kFakeParamsMetadata[] = "fake.params";
 
 static llvm::Error fakeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -174,15 +179,19 @@ llvm::Expected<std::unique_ptr<llvm::Module>>
 FakeBackend::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
                                const TargetDescription &target,
                                const CompileOptions &options) {
-  params.clear();
+  // The parameter types travel in the module (named metadata), as a real
+  // backend's kernel record does: compilations run concurrently.
+  auto llvmModule = std::make_unique<llvm::Module>("fake", context);
+  llvm::NamedMDNode *record =
+      llvmModule->getOrInsertNamedMetadata(kFakeParamsMetadata);
   for (auto func : module.getOps<func::FuncOp>()) {
     if (!func->hasAttr(tessera::kKernelAttrName))
       continue;
-    for (auto [index, type] :
-         llvm::enumerate(func.getFunctionType().getInputs()))
-      params.push_back({"arg" + std::to_string(index), tritonTypeName(type)});
+    for (Type type : func.getFunctionType().getInputs())
+      record->addOperand(llvm::MDNode::get(
+          context, llvm::MDString::get(context, tritonTypeName(type))));
   }
-  return std::make_unique<llvm::Module>("fake", context);
+  return llvmModule;
 }
 
 llvm::Expected<std::string>
@@ -202,7 +211,12 @@ FakeBackend::emitBinary(llvm::Module &module, llvm::StringRef kernelName,
   kernel.name = kernelName.str();
   kernel.format = "none";
   kernel.binary = "fake binary";
-  kernel.params = params;
+  if (llvm::NamedMDNode *record =
+          module.getNamedMetadata(kFakeParamsMetadata))
+    for (auto [index, node] : llvm::enumerate(record->operands()))
+      kernel.params.push_back(
+          {"arg" + std::to_string(index),
+           llvm::cast<llvm::MDString>(node->getOperand(0))->getString().str()});
   kernel.numWarps = options.numWarps;
   kernel.numStages = options.numStages;
   kernel.numCTAs = options.numCTAs;

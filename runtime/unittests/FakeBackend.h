@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <map>
+#include <atomic>
 #include <mutex>
 #include <vector>
 
@@ -83,10 +84,9 @@ public:
   std::string name = "fake";
   std::vector<std::string> archs = {"fake-arch"};
   FakeDriver driver;
-  /// The parameters of the kernel last translated.
-  std::vector<KernelParam> params;
-  /// Binaries emitted (compilations that were not cache hits).
-  unsigned binaries = 0;
+  /// Binaries emitted (compilations that were not cache hits); jobs of one
+  /// kernel compile on several threads at once.
+  std::atomic<unsigned> binaries{0};
 
   llvm::StringRef getName() const override { return name; }
   llvm::StringRef getDescription() const override {

@@ -184,13 +184,18 @@ llvm::Error Pipeline::build(OpPassManager &pm, const PipelineOptions &options,
                                      "cannot dump after stage '" + name +
                                          "': no such stage; stages are: " +
                                          llvm::join(getStageNames(), ", "));
-  for (size_t i = begin; i < end; ++i) {
-    stages[i].build(pm, options);
-    if (dump.wants(stages[i].name))
-      pm.addPass(std::make_unique<DumpStagePass>(stages[i].name, i,
-                                                 dump.directory));
-  }
+  for (size_t i = begin; i < end; ++i)
+    buildStage(pm, i, options, dump);
   return llvm::Error::success();
+}
+
+void Pipeline::buildStage(OpPassManager &pm, size_t index,
+                          const PipelineOptions &options,
+                          const DumpOptions &dump) const {
+  stages[index].build(pm, options);
+  if (dump.wants(stages[index].name))
+    pm.addPass(std::make_unique<DumpStagePass>(stages[index].name, index,
+                                               dump.directory));
 }
 
 void Pipeline::print(llvm::raw_ostream &os,
@@ -214,11 +219,24 @@ std::string Pipeline::hash(const PipelineOptions &options) const {
 
 LogicalResult Pipeline::run(ModuleOp module, const PipelineOptions &options,
                             StringRef startAfter, StringRef stopAfter,
-                            const DumpOptions &dump) const {
+                            const DumpOptions &dump, StageTimes *times) const {
   PassManager pm(module.getContext());
   if (llvm::Error err = build(pm, options, startAfter, stopAfter, dump))
     return module.emitError(llvm::toString(std::move(err)));
-  return pm.run(module);
+  if (!times)
+    return pm.run(module);
+  // The same passes in the same order, one pass manager per stage, so that
+  // each stage's time is its own. build() above checked the names.
+  size_t begin = startAfter.empty() ? 0 : *find(startAfter) + 1;
+  size_t end = stopAfter.empty() ? stages.size() : *find(stopAfter) + 1;
+  for (size_t i = begin; i < end; ++i) {
+    PassManager stagePM(module.getContext());
+    buildStage(stagePM, i, options, dump);
+    StageTimer timer(times, stages[i].name);
+    if (failed(stagePM.run(module)))
+      return failure();
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -2,6 +2,7 @@
 #include "tessera/InitAll.h"
 #include "tessera/Pipeline/Pipeline.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "gtest/gtest.h"
@@ -90,4 +91,24 @@ TEST(PipelineTest, BuildRejectsUnknownStages) {
   EXPECT_NE(errorOf(p.build(pm, {}, "", "", dump))
                 .find("cannot dump after stage 'bogus'"),
             std::string::npos);
+}
+
+TEST(PipelineTest, TimedRunsTimeEachStageInRange) {
+  MLIRContext ctx;
+  ctx.loadDialect<mlir::func::FuncDialect>();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&ctx));
+  Pipeline p;
+  p.append(stage("first"));
+  p.append(stage("second"));
+  p.append(stage("third"));
+  StageTimes times;
+  ASSERT_TRUE(succeeded(p.run(*module, {}, "first", "", {}, &times)));
+  ASSERT_EQ(times.getSteps().size(), 2u);
+  EXPECT_EQ(times.getSteps()[0].name, "second");
+  EXPECT_EQ(times.getSteps()[1].name, "third");
+  EXPECT_GE(times.getSteps()[0].seconds, 0.0);
+  // Unknown stages fail as an untimed run does.
+  StageTimes none;
+  EXPECT_TRUE(failed(p.run(*module, {}, "nope", "", {}, &none)));
+  EXPECT_TRUE(none.empty());
 }

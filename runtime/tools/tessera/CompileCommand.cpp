@@ -90,6 +90,11 @@ struct CompileFlags {
                            cl::desc("Print the pipeline's stage names and "
                                     "exit"),
                            cl::cat(category)};
+  cl::opt<bool> timeStages{
+      "time-stages",
+      cl::desc("Print the wall time of each compilation step on standard "
+               "error [TESSERA_TIME_STAGES]"),
+      cl::cat(category)};
   cl::opt<bool> verbose{"verbose",
                         cl::desc("Report the backend, specialization and "
                                  "cache status on standard error"),
@@ -199,12 +204,23 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
   const std::string kernelName = flags.kernel;
   const std::string outputPath = flags.output;
   const bool verbose = flags.verbose;
+  const bool timeStages =
+      flags.timeStages.getNumOccurrences()
+          ? bool(flags.timeStages)
+          : isEnvironmentFlagSet(kTimeStagesEnvVar);
   llvm::Expected<CompileResult> result =
       compiler.compile(**source, request, *stage);
   if (!result)
     return fail(result.takeError());
   // As a compiler prints its warnings: why a dot stays on multiply-adds...
   llvm::errs() << result->remarks;
+  if (timeStages) {
+    llvm::errs() << "tessera: compile times of '" << kernelName << "' ("
+                 << (*rt)->getPluginIdentity().name << " "
+                 << result->options.arch << ", "
+                 << (result->cacheHit ? "cache hit" : "compiled") << "):\n";
+    result->times.print(llvm::errs());
+  }
 
   if (verbose) {
     const PluginIdentity &plugin = (*rt)->getPluginIdentity();

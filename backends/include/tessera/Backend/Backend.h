@@ -14,6 +14,7 @@
 #include "tessera/Backend/CompiledKernel.h"
 #include "tessera/Backend/Driver.h"
 #include "tessera/Pipeline/Pipeline.h"
+#include "tessera/Support/StageTimes.h"
 #include "tessera/Target/TargetDescription.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -55,6 +56,10 @@ struct CompileOptions {
   bool lineInfo = true;
   /// Backend-specific options, by name.
   llvm::StringMap<std::string> extra;
+  /// Where the emitter's steps (LLVM optimization and code generation, the
+  /// assembler or linker) add their wall time; null when nobody asks. Not
+  /// an option of the code: left out of str().
+  StageTimes *times = nullptr;
 
   /// A stable text of every option, for cache keys.
   std::string str() const;

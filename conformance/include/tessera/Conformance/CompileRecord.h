@@ -10,6 +10,8 @@
 #ifndef TESSERA_CONFORMANCE_COMPILERECORD_H
 #define TESSERA_CONFORMANCE_COMPILERECORD_H
 
+#include "tessera/Support/StageTimes.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
 
@@ -53,6 +55,10 @@ struct CompileRecord {
   /// Wall time of the compilation (or cache read); for a reused binary,
   /// that of the case that compiled it.
   double seconds = 0;
+  /// The wall time of each compilation step (empty for a binary read from
+  /// the disk cache but the lookup, and for a reused one the compiling
+  /// case's).
+  StageTimes times;
   CompileOrigin origin = CompileOrigin::Compiled;
 
   /// True when both name the same binary (kernel, signature, launch shape).

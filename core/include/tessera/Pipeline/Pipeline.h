@@ -13,6 +13,8 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
+#include "tessera/Support/StageTimes.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
@@ -98,15 +100,22 @@ public:
   /// A hash of the stages and their passes for these options (hex).
   std::string hash(const PipelineOptions &options) const;
 
-  /// Runs the stages on `module` (see build()).
+  /// Runs the stages on `module` (see build()). With `times`, each stage
+  /// runs in a pass manager of its own and its wall time is added to the
+  /// step of its name.
   LogicalResult run(ModuleOp module, const PipelineOptions &options,
                     llvm::StringRef startAfter = "",
                     llvm::StringRef stopAfter = "",
-                    const DumpOptions &dump = {}) const;
+                    const DumpOptions &dump = {},
+                    StageTimes *times = nullptr) const;
 
 private:
   std::vector<PipelineStage> stages;
   std::optional<size_t> find(llvm::StringRef name) const;
+  /// Adds the passes of stage `index`, and its dump when asked for.
+  void buildStage(OpPassManager &pm, size_t index,
+                  const PipelineOptions &options,
+                  const DumpOptions &dump) const;
 };
 
 /// The vendor-free stages every target starts from: inline, canonicalize,

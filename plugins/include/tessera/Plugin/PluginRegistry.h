@@ -27,8 +27,9 @@ class Backend;
 
 /// The oldest plugin API version this host still loads. Version 2 added a
 /// virtual function to Backend (getLanguageModules), so a version 1 plugin's
-/// backend would lack it.
-inline constexpr unsigned kOldestSupportedPluginAPIVersion = 2;
+/// backend would lack it; version 3 added a field to CompileOptions (times),
+/// which a version 2 plugin would read at the wrong offsets.
+inline constexpr unsigned kOldestSupportedPluginAPIVersion = 3;
 
 /// A plugin whose descriptor was read and accepted.
 struct PluginInfo {

@@ -357,6 +357,7 @@ class Autotuner(KernelInterface):
             return self.configs[index]
         pruned = self.prune_configs(kwargs)
         allowed = [self._index_of(c) for c in pruned]
+        self._compile_configs(args, kwargs, pruned)
         timings: Dict[Config, Any] = {}
         # A config that does not compile or fit loses, as in the runtime's
         # autotuner (the error goes back to it); any other exception (a
@@ -401,6 +402,22 @@ class Autotuner(KernelInterface):
             print(f"Triton autotuning for function {self.base_fn.__name__},\nwith key as {key_text},\n"
                   f"finished after {self.bench_time:.2f}s,\nbest config selected: {best};")
         return best
+
+    def _compile_configs(self, args: Tuple[Any, ...], kwargs: Dict[str, Any], configs: List[Config]) -> None:
+        """Compiles every config to be timed at once, several in parallel
+        (the runtime's compile threads), before the first is timed. A config
+        that fails here fails again, with its error, when it is timed; a
+        wrapped function (heuristics) compiles as it is timed."""
+        if type(self.fn) is not JITFunction or len(configs) < 2:
+            return
+        # What run() takes besides the kernel's keywords.
+        base = {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")}
+        launches = []
+        for config in configs:
+            if not base.keys().isdisjoint(config.kwargs):
+                return  # _bench reports the conflict
+            launches.append(dict(base, **config.all_kwargs()))
+        self.fn._compile_all(args, launches)
 
     def _index_of(self, config: Config) -> int:
         for i, c in enumerate(self.configs):

@@ -98,14 +98,19 @@ struct CompileResult {
   /// none. A binary keeps them in its metadata ("remarks"), so a cache hit
   /// gives them too.
   std::string remarks;
+  /// The wall time of each step: specialize, frontend, every pipeline
+  /// stage, llvm-ir, assembly or binary (with the plugin's parts), the
+  /// cache.
+  StageTimes times;
 };
 
 class KernelCompiler;
 
 /// One compilation between its stages. It holds the kernel source's lock
-/// (a SourceScope) from specialize() until it is destroyed, and its own
-/// MLIR context: destroy it before compiling the same source again on the
-/// same thread.
+/// (a SourceScope) from specialize() to the end of lower(), and its own MLIR
+/// context: jobs of one source run their pipelines and emitters on several
+/// threads at once, while their frontend parts take turns. A thread must
+/// not specialize a second job of a source while its first is not lowered.
 class CompileJob {
 public:
   ~CompileJob();

@@ -35,6 +35,13 @@ inline constexpr llvm::StringLiteral kDumpIRAfterEnvVar =
 /// Where dumps go, one file per stage; standard error when unset
 /// (`--dump-dir`).
 inline constexpr llvm::StringLiteral kDumpDirEnvVar = "TESSERA_DUMP_DIR";
+/// Set to 1 to print the wall time of each compilation step
+/// (`tessera compile --time-stages`).
+inline constexpr llvm::StringLiteral kTimeStagesEnvVar = "TESSERA_TIME_STAGES";
+/// How many compilations of one kernel's autotune configs (or one case's
+/// launches) run at once; default: the machine's hardware threads.
+inline constexpr llvm::StringLiteral kCompileThreadsEnvVar =
+    "TESSERA_COMPILE_THREADS";
 /// The logger's level (`--log-level`); read by the core's logger.
 inline constexpr llvm::StringLiteral kLogLevelEnvVar = "TESSERA_LOG_LEVEL";
 /// Plugin files and directories, colon-separated (`--plugin`); read by the
@@ -60,6 +67,10 @@ std::optional<std::string> getEnvironmentValue(llvm::StringRef name);
 
 /// True when `name` is set to 1, true, yes or on (any case).
 bool isEnvironmentFlagSet(llvm::StringRef name);
+
+/// How many compilations may run at once: TESSERA_COMPILE_THREADS when it
+/// is a positive number, else the machine's hardware threads (at least 1).
+unsigned getCompileThreadCount();
 
 } // namespace mlir::tessera::runtime
 

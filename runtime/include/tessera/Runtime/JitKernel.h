@@ -77,6 +77,8 @@ struct KernelVariant {
   bool fromDiskCache = false;
   /// Wall time of the compilation (or of the cache lookup), in seconds.
   double seconds = 0;
+  /// The wall time of each step of the compilation (CompileResult::times).
+  StageTimes times;
   /// Bytes of the loadable binary.
   uint64_t binarySize = 0;
   /// How a launch passes the arguments (values are checked with it).
@@ -149,6 +151,20 @@ public:
   llvm::Expected<const KernelVariant *> compile(const BoundArgs &bound,
                                                 const LaunchOptions &options);
 
+  /// One launch of compileAll().
+  struct Launch {
+    BoundArgs bound;
+    LaunchOptions options;
+  };
+  /// compile() for each of `launches`, several at once: their frontend
+  /// parts run one after another on this thread, their pipelines and
+  /// emitters on up to getCompileThreadCount() threads. Specializations in
+  /// the table already, or given twice, compile once. The results are in
+  /// the order of `launches`, and the table is as if compile() had been
+  /// called on each in turn.
+  std::vector<llvm::Expected<const KernelVariant *>>
+  compileAll(llvm::ArrayRef<Launch> launches);
+
   /// Runs a loaded variant over `grid` with complete `bound` values.
   llvm::Error run(const KernelVariant &variant, const BoundArgs &bound,
                   const Grid &grid, const LaunchOptions &options = {});
@@ -190,6 +206,13 @@ private:
   CompileRequest makeCompileRequest(const ArgumentSpecialization &spec,
                                     const Shape &shape,
                                     llvm::StringRef arch) const;
+  /// The table entry of what `compiled` produced for `spec`.
+  llvm::Expected<std::unique_ptr<KernelVariant>>
+  makeVariant(const ArgumentSpecialization &spec, CompileResult compiled,
+              double seconds);
+  /// Checks complete `values` as a launch would (each fits its parameter).
+  llvm::Error checkValues(const KernelVariant &variant,
+                          llvm::ArrayRef<KernelArg> values) const;
   /// Checks what a backend compiled against the specialization and returns
   /// the packer of its arguments.
   llvm::Expected<ArgPacker>

@@ -69,6 +69,13 @@ public:
           llvm::ArrayRef<NamedKernelArg> kwargs = {},
           const LaunchOptions &options = {},
           std::optional<unsigned> configIndex = std::nullopt);
+  /// compile() of every autotune config (of the one launch, for a kernel
+  /// that is not autotuned), several at once (JitKernel::compileAll), in
+  /// the order of the configs.
+  std::vector<llvm::Expected<const KernelVariant *>>
+  compileEveryConfig(llvm::ArrayRef<KernelArg> args,
+                     llvm::ArrayRef<NamedKernelArg> kwargs = {},
+                     const LaunchOptions &options = {});
 
   /// The config chosen for the key of these arguments (remembered in this
   /// process or on disk); an error when the key was never tuned; nullopt
@@ -88,6 +95,13 @@ public:
   Statistics getStatistics() const;
 
 private:
+  /// The launch compile() compiles for config `configIndex`.
+  llvm::Expected<JitKernel::Launch>
+  makeCompileLaunch(llvm::ArrayRef<KernelArg> args,
+                    llvm::ArrayRef<NamedKernelArg> kwargs,
+                    const LaunchOptions &options,
+                    std::optional<unsigned> configIndex);
+
   explicit TunedKernel(std::shared_ptr<JitKernel> jit) : jit(std::move(jit)) {}
   llvm::Error initialize();
 
