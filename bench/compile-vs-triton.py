@@ -107,8 +107,9 @@ def load_triton_module(path: str):
 def triton_source(module, kernel: str, signature: str):
     """Triton's ASTSource for the kernel specialized as `signature`."""
     from triton.compiler import ASTSource
+    from triton.runtime.jit import JITFunction
     fn = getattr(module, kernel)
-    while not hasattr(fn, "arg_names"):
+    while not isinstance(fn, JITFunction):
         fn = fn.fn  # autotuner and heuristics wrappers
     entries = split_signature(signature)
     if len(entries) != len(fn.arg_names):

@@ -11,6 +11,7 @@
 
 #include "InlinePtx.h"
 #include "MmaLowering.h"
+#include "PredicatedAccess.h"
 #include "TensorMaps.h"
 #include "Wgmma.h"
 
@@ -88,6 +89,10 @@ public:
 
   LogicalResult asyncCopy(OpBuilder &b, Location loc, Value dst, Value src,
                           unsigned bytes, Value pred) override {
+    // Too narrow for cp.async (an fp16 operand whose rows are not known to
+    // be aligned): a predicated load and a shared store, done at once.
+    if (succeeded(emitNarrowCopyToShared(b, loc, dst, src, bytes, pred)))
+      return success();
     // cp.async moves 4, 8 or 16 bytes; 16 bypasses L1 (.cg), as the data
     // lands in shared memory anyway. A source size of 0 fills with zeros,
     // which is what a false mask asks for.
@@ -100,6 +105,11 @@ public:
         b, loc, pred, i32Constant(b, loc, bytes), i32Constant(b, loc, 0));
     emitInlinePtx(b, loc, Type(), ValueRange{dst, src, srcSize}, text, "r,l,r");
     return success();
+  }
+
+  LogicalResult storeGlobal(OpBuilder &b, Location loc, Value ptr,
+                            Value value, Value pred) override {
+    return emitPredicatedGlobalStore(b, loc, ptr, value, pred);
   }
 
   LogicalResult asyncCommitGroup(OpBuilder &b, Location loc) override {
