@@ -293,34 +293,3 @@ def test_a_config_that_cannot_compile_loses_with_its_error(lib):
     kernel[grid](out, n, RUN_ID=RUN)
     assert sorted(bench.measured) == [16, 32]
     assert kernel.best_config.kwargs == {"BLOCK": 32}
-
-
-@pytest.mark.parametrize("screen", ["1", "0"])
-def test_short_timings_screen_out_slow_configs(lib, monkeypatch, screen):
-    from tessera.triton import testing
-    monkeypatch.setenv("TESSERA_AUTOTUNE_SCREEN", screen)
-    n = fresh_n(500)
-    out = lib.asarray(np.zeros(n + 1), "i32")
-    times = {16: 1.0, 32: 1.1, 64: 1.2, 128: 1.3, 256: 5.0, 512: 6.0}
-    timed = []
-
-    def fake_do_bench(fn, warmup=25, rep=100, quantiles=None, **kwargs):
-        fn()
-        block = int(lib.numpy(out)[0])
-        timed.append((block, "short" if rep < 100 else "full"))
-        t = times[block]
-        return [t, t, t] if quantiles else t
-
-    monkeypatch.setattr(testing, "do_bench", fake_do_bench)
-    kernel = triton.autotune(configs=configs(*times), key=["n"])(compile_probe)
-    kernel[grid](out, n, RUN_ID=tl.constexpr(uuid.uuid4().hex))
-    full = sorted(b for b, kind in timed if kind == "full")
-    if screen == "1":
-        # Six configs: each timed briefly, then the four fastest in full; the
-        # two more than 1.5x slower than the fastest are not.
-        assert sorted(b for b, kind in timed if kind == "short") == sorted(times)
-        assert full == [16, 32, 64, 128]
-    else:
-        assert full == sorted(times)
-    assert kernel.best_config.kwargs == {"BLOCK": 16}
-    assert set(c.kwargs["BLOCK"] for c in kernel.configs_timings) == set(times)

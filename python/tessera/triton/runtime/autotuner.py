@@ -265,8 +265,7 @@ class Autotuner(KernelInterface):
 
     # Tuning ---------------------------------------------------------------
 
-    def _bench(self, args: Tuple[Any, ...], config: Config, meta: Dict[str, Any],
-               bench: Optional[Callable[..., Any]] = None) -> List[float]:
+    def _bench(self, args: Tuple[Any, ...], config: Config, meta: Dict[str, Any]) -> List[float]:
         conflicts = meta.keys() & config.kwargs.keys()
         if conflicts:
             raise ValueError(f"Conflicting meta-parameters: {', '.join(sorted(conflicts))}. Make sure "
@@ -288,7 +287,7 @@ class Autotuner(KernelInterface):
             self.post_hook(full_nargs, exception=None)
 
         try:
-            return (bench or self.do_bench)(kernel_call, quantiles=(0.5, 0.2, 0.8))
+            return self.do_bench(kernel_call, quantiles=(0.5, 0.2, 0.8))
         except OutOfResources as e:
             if _print_autotuning():
                 print(f"Autotuning failed with {e}")
@@ -357,9 +356,8 @@ class Autotuner(KernelInterface):
         if index is not None and 0 <= index < len(self.configs):
             return self.configs[index]
         pruned = self.prune_configs(kwargs)
+        allowed = [self._index_of(c) for c in pruned]
         self._compile_configs(args, kwargs, pruned)
-        screened = self._screen_configs(args, kwargs, pruned)
-        allowed = [self._index_of(c) for c in pruned if c not in screened]
         timings: Dict[Config, Any] = {}
         # A config that does not compile or fit loses, as in the runtime's
         # autotuner (the error goes back to it); any other exception (a
@@ -396,8 +394,7 @@ class Autotuner(KernelInterface):
         if fatal:
             raise fatal[0]
         self.bench_time = time.time() - start
-        # Configs screened out keep the quick timing that ruled them out.
-        self.configs_timings = {**screened, **timings}
+        self.configs_timings = timings
         best = self.configs[index]
         full_nargs = {**(self.nargs or {}), **kwargs, **best.all_kwargs()}
         self.pre_hook(full_nargs, reset_only=True)
@@ -421,44 +418,6 @@ class Autotuner(KernelInterface):
                 return  # _bench reports the conflict
             launches.append(dict(base, **config.all_kwargs()))
         self.fn._compile_all(args, launches)
-
-    def _screen_configs(self, args: Tuple[Any, ...], kwargs: Dict[str, Any],
-                        configs: List[Config]) -> Dict[Config, List[float]]:
-        """The configs a short timing rules out, with that timing: with the
-        default do_bench and more than SCREEN_KEEP configs, each runs for
-        about SCREEN_REP_MS, and those slower than SCREEN_FACTOR times the
-        fastest, beyond the SCREEN_KEEP fastest, are not timed in full (a
-        config twice as slow as another in a short timing does not win a
-        long one; a full timing is 100 ms). TESSERA_AUTOTUNE_SCREEN=0 times
-        every config in full, as Triton does. A config whose short timing
-        fails is timed in full, and fails there with its error."""
-        if (self._do_bench is not None or len(configs) <= self.SCREEN_KEEP
-                or os.environ.get("TESSERA_AUTOTUNE_SCREEN", "1").strip().lower() in ("0", "false", "no", "off")):
-            return {}
-        from tessera.triton import testing
-
-        def quick(fn: Callable[[], Any], quantiles: Any) -> Any:
-            return testing.do_bench(fn, warmup=1, rep=self.SCREEN_REP_MS, quantiles=quantiles)
-
-        quick_times: Dict[Config, List[float]] = {}
-        for config in configs:
-            try:
-                quick_times[config] = self._bench(args, config, kwargs, bench=quick)
-            except Exception:  # noqa: BLE001 - timed in full, where it fails again
-                continue
-        finite = {c: t for c, t in quick_times.items() if math.isfinite(_median_of(t))}
-        if not finite:
-            return {}
-        ranked = sorted(finite, key=lambda c: _median_of(finite[c]))
-        bound = self.SCREEN_FACTOR * _median_of(finite[ranked[0]])
-        return {c: finite[c] for c in ranked[self.SCREEN_KEEP:] if _median_of(finite[c]) > bound}
-
-    #: Short timings rule out configs only beyond this many of the fastest.
-    SCREEN_KEEP = 4
-    #: ... and slower than this factor times the fastest short timing.
-    SCREEN_FACTOR = 1.5
-    #: The budget of one short timing, in milliseconds.
-    SCREEN_REP_MS = 5
 
     def _index_of(self, config: Config) -> int:
         for i, c in enumerate(self.configs):
