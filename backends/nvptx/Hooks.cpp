@@ -11,7 +11,7 @@
 
 #include "InlinePtx.h"
 #include "MmaLowering.h"
-#include "PredicatedAccess.h"
+#include "NarrowCopy.h"
 #include "TensorMaps.h"
 #include "Wgmma.h"
 
@@ -105,11 +105,6 @@ public:
         b, loc, pred, i32Constant(b, loc, bytes), i32Constant(b, loc, 0));
     emitInlinePtx(b, loc, Type(), ValueRange{dst, src, srcSize}, text, "r,l,r");
     return success();
-  }
-
-  LogicalResult storeGlobal(OpBuilder &b, Location loc, Value ptr,
-                            Value value, Value pred) override {
-    return emitPredicatedGlobalStore(b, loc, ptr, value, pred);
   }
 
   LogicalResult asyncCommitGroup(OpBuilder &b, Location loc) override {
