@@ -68,7 +68,7 @@ def run_tessera(args: argparse.Namespace, run: int) -> dict[Spec, dict]:
     with tempfile.TemporaryDirectory() as tmp:
         report = os.path.join(tmp, "report.json")
         cmd = [args.tessera, "conformance", "--compile-only", "--configs",
-               "tune", "--no-cache", "--quiet", "--backend", args.backend,
+               args.configs, "--no-cache", "--quiet", "--backend", args.backend,
                "--seed", "1", "--json", report]
         if args.arch:
             cmd += ["--arch", args.arch]
@@ -178,10 +178,25 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--kernel", action="append", default=[],
                         help="only cases matching (conformance --kernel)")
+    parser.add_argument("--configs", default="tune",
+                        help="autotuned kernels' configs: tune (every one), "
+                        "subset or all (conformance --configs)")
     parser.add_argument("--no-triton", action="store_true")
     parser.add_argument("--json", help="write every figure here")
     parser.add_argument("--markdown", help="write the report here")
+    parser.add_argument("--from-json", help="only write the report of the "
+                        "figures an earlier --json wrote")
     args = parser.parse_args()
+    if args.from_json:
+        with open(args.from_json) as f:
+            data = json.load(f)
+        data.setdefault("configs", "tune")
+        lines = report(data, data["rows"])
+        print("\n".join(lines))
+        if args.markdown:
+            with open(args.markdown, "w") as f:
+                f.write("\n".join(lines) + "\n")
+        return
     if args.backend == "nvptx" and not args.arch:
         args.arch = "sm_90a"
 
@@ -236,6 +251,7 @@ def main() -> None:
         "date": datetime.date.today().isoformat(),
         "machine": f"{machine}, {os.cpu_count()} hardware threads",
         "backend": args.backend, "arch": args.arch, "runs": args.runs,
+        "configs": args.configs,
         "triton": triton_version,
     }
     if args.json:
@@ -249,14 +265,24 @@ def main() -> None:
             f.write("\n".join(lines) + "\n")
 
 
+def is_aligned(signature: str) -> bool:
+    """True when every integer parameter is specialized as divisible by 16
+    or equal to 1, as the tutorials' benchmark shapes launch them (the
+    conformance cases mostly use odd sizes, which keep accesses scalar)."""
+    return all(not (e in ("i32", "i64") or e.startswith(("i32:", "i64:"))
+                    and not e.endswith((":16", ":1")))
+               for e in split_signature(signature))
+
+
 def report(header: dict, rows: list[dict]) -> list[str]:
     lines = [
         f"# Cold compile times, {header['backend']} {header['arch']}: "
         f"Tessera beside Triton {header['triton'] or '(not run)'}",
         "",
         f"{header['date']}, {header['machine']}; median of {header['runs']} "
-        "runs, in-process, cache off, one compile at a time. "
-        "`bench/compile-vs-triton.py`.",
+        "runs, in-process, cache off, one compile at a time; the "
+        f"specializations of `conformance --compile-only --configs "
+        f"{header['configs']}`. `bench/compile-vs-triton.py`.",
         "",
         "| kernel | warps | stages | signature | Tessera ms | own ms | "
         "Triton ms | total/Triton | own/Triton |",
@@ -288,6 +314,21 @@ def report(header: dict, rows: list[dict]) -> list[str]:
             f"{statistics.median(ratios):.2f}, worst {max(ratios):.2f}; "
             f"own/Triton: median {statistics.median(own_ratios):.2f}, worst "
             f"{max(own_ratios):.2f}.",
+        ]
+        for label, keep in (("aligned", True), ("not aligned", False)):
+            part = [r for r in rows
+                    if r["triton_seconds"] and is_aligned(r["signature"]) == keep]
+            if not part:
+                continue
+            total = [r["tessera_seconds"] / r["triton_seconds"] for r in part]
+            own = [r["tessera_own_seconds"] / r["triton_seconds"] for r in part]
+            what = ("every integer parameter divisible by 16 or 1" if keep
+                    else "an integer parameter of no known divisibility")
+            lines.append(
+                f"- {label} ({len(part)}, {what}): total "
+                f"median {statistics.median(total):.2f}, worst {max(total):.2f}; "
+                f"own median {statistics.median(own):.2f}, worst {max(own):.2f}.")
+        lines += [
             "",
             "| kernel | worst total/Triton | worst own/Triton |",
             "|---|---:|---:|",
