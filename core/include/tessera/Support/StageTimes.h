@@ -5,7 +5,7 @@
 // runtime hands one StageTimes to every step of a compilation (plugins get
 // it through CompileOptions::times); `tessera compile --time-stages` prints
 // it and the conformance report keeps it per kernel. Steps that run tools
-// Tessera does not own (ptxas, a linker) are marked external, so that
+// Tessera does not own (an assembler, a linker) are marked external, so that
 // Tessera's own share of a compile can be told apart.
 //
 //===----------------------------------------------------------------------===//
@@ -26,12 +26,12 @@ namespace mlir::tessera {
 /// The steps of one compilation with their wall time, in the order they
 /// began. Steps nest: a step timed while another is open is its part, named
 /// "outer/inner" (the runtime times "binary"; the plugin's code generator
-/// and assembler within it are "binary/codegen", "binary/ptxas"). One
+/// and assembler within it are "binary/codegen", "binary/assembler"). One
 /// compilation runs on one thread: no locking.
 class StageTimes {
 public:
   struct Step {
-    /// The path of the step ("binary/ptxas").
+    /// The path of the step ("binary/assembler").
     std::string name;
     /// How many steps it is nested in.
     unsigned depth = 0;
