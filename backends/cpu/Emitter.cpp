@@ -234,9 +234,8 @@ llvm::Expected<CompiledKernel> cpu::emitBinary(llvm::Module &module,
       createTargetMachine(target.arch);
   if (!machine)
     return machine.takeError();
-  llvm::Expected<std::string> object =
-      codegen(module, **machine, llvm::CodeGenFileType::ObjectFile,
-              options.times);
+  llvm::Expected<std::string> object = codegen(
+      module, **machine, llvm::CodeGenFileType::ObjectFile, options.times);
   if (!object)
     return object.takeError();
   CompiledKernel kernel;

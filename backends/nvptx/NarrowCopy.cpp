@@ -26,7 +26,8 @@ LogicalResult nvptx::emitNarrowCopyToShared(OpBuilder &b, Location loc,
                      "setp.ne.b32 p, $2, 0;\nmov.b16 v, 0;\n"
                      "@p ld.global." +
                      width + " v, [$1];\nst.shared." + width + " [$0], v;\n}";
-  emitInlinePtx(b, loc, Type(), ValueRange{dst, src, predicateFlag(b, loc, pred)},
-                text, "r,l,r");
+  emitInlinePtx(b, loc, Type(),
+                ValueRange{dst, src, predicateFlag(b, loc, pred)}, text,
+                "r,l,r");
   return success();
 }

@@ -67,8 +67,7 @@ std::string putErrorsFirst(llvm::StringRef text) {
 llvm::Error compileFailure(const std::string &frontendText,
                            std::string &mlirDiagnostics, std::string &remarks,
                            const llvm::Twine &fallback) {
-  std::string text =
-      putErrorsFirst(frontendText + mlirDiagnostics + remarks);
+  std::string text = putErrorsFirst(frontendText + mlirDiagnostics + remarks);
   mlirDiagnostics.clear();
   remarks.clear();
   while (!text.empty() && text.back() == '\n')
@@ -79,8 +78,8 @@ llvm::Error compileFailure(const std::string &frontendText,
 /// Adds to `to` the buffers of `from` it lacks (buffers are only ever
 /// appended), as views: the source that owns them outlives every job.
 void shareBuffers(const llvm::SourceMgr &from, llvm::SourceMgr &to) {
-  for (unsigned id = to.getNumBuffers() + 1, e = from.getNumBuffers();
-       id <= e; ++id) {
+  for (unsigned id = to.getNumBuffers() + 1, e = from.getNumBuffers(); id <= e;
+       ++id) {
     const llvm::MemoryBuffer *buffer = from.getMemoryBuffer(id);
     to.AddNewSourceBuffer(
         llvm::MemoryBuffer::getMemBuffer(buffer->getBuffer(),
@@ -411,8 +410,8 @@ llvm::Expected<CompileResult> KernelCompiler::run(CompileJob &job,
                               "'");
   // What succeeded may still have said something (only remarks and
   // warnings reach here).
-  result.remarks = std::move(impl.frontendText) + impl.remarkText +
-                   mlirDiagnostics;
+  result.remarks =
+      std::move(impl.frontendText) + impl.remarkText + mlirDiagnostics;
   impl.frontendText.clear();
   impl.remarkText.clear();
   mlirDiagnostics.clear();
@@ -454,8 +453,8 @@ llvm::Expected<CompileResult> KernelCompiler::run(CompileJob &job,
   }
 
   timer.emplace(&result.times, "binary");
-  llvm::Expected<CompiledKernel> kernel = backend->emitBinary(
-      **llvmModule, request.kernel, target, backendOptions);
+  llvm::Expected<CompiledKernel> kernel =
+      backend->emitBinary(**llvmModule, request.kernel, target, backendOptions);
   timer.reset();
   if (!kernel)
     return kernel.takeError();

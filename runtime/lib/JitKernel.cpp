@@ -27,8 +27,7 @@ static llvm::Error launchError(const llvm::Twine &message) {
 /// A compilation's remarks (why a dot stays on multiply-adds...) go to the
 /// log: a program that launches kernels does not print them by default.
 static double secondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                       start)
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
       .count();
 }
 
@@ -331,8 +330,7 @@ JitKernel::getOrCompile(llvm::ArrayRef<KernelArg> values, const Shape &shape,
     if (!entry)
       return entry.takeError();
     std::lock_guard<std::mutex> lock(tableMutex);
-    variant =
-        table.try_emplace(key, std::move(*entry)).first->getValue().get();
+    variant = table.try_emplace(key, std::move(*entry)).first->getValue().get();
   }
   if (load && !variant->isLoaded())
     if (llvm::Error err = this->load(*variant))
@@ -448,8 +446,8 @@ llvm::Error JitKernel::checkValues(const KernelVariant &variant,
   // What a launch checks on the host before it runs: every value fits its
   // parameter's type.
   PackedArgs packed;
-  if (llvm::Error err = variant.packer.pack(values, packed,
-                                            variant.runtimeParams))
+  if (llvm::Error err =
+          variant.packer.pack(values, packed, variant.runtimeParams))
     return launchError("kernel '" + name +
                        "': " + llvm::toString(std::move(err)));
   return llvm::Error::success();
@@ -522,12 +520,12 @@ JitKernel::compileAll(llvm::ArrayRef<Launch> launches) {
   // The rest of each compilation, concurrently.
   auto finish = [this](Work &w) {
     auto start = std::chrono::steady_clock::now();
-    w.result.emplace(
-        runtime.getCompiler().run(*w.job, EmitStage::Binary));
+    w.result.emplace(runtime.getCompiler().run(*w.job, EmitStage::Binary));
     w.job.reset();
     w.seconds += secondsSince(start);
   };
-  unsigned pending = llvm::count_if(work, [](Work &w) { return w.job != nullptr; });
+  unsigned pending =
+      llvm::count_if(work, [](Work &w) { return w.job != nullptr; });
   unsigned threads = std::min(pending, getCompileThreadCount());
   if (threads <= 1) {
     for (Work &w : work)
@@ -564,8 +562,8 @@ JitKernel::compileAll(llvm::ArrayRef<Launch> launches) {
       continue;
     }
     if (auto it = failures.find(item.key); it != failures.end()) {
-      results.push_back(llvm::createStringError(
-          llvm::inconvertibleErrorCode(), it->second));
+      results.push_back(
+          llvm::createStringError(llvm::inconvertibleErrorCode(), it->second));
       continue;
     }
     KernelVariant *variant;

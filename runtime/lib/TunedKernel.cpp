@@ -593,9 +593,9 @@ TunedKernel::compileEveryConfig(llvm::ArrayRef<KernelArg> args,
   std::vector<llvm::Expected<const KernelVariant *>> results;
   auto next = compiled.begin();
   for (std::optional<llvm::Error> &error : errors)
-    results.push_back(error ? llvm::Expected<const KernelVariant *>(
-                                  std::move(*error))
-                            : std::move(*next++));
+    results.push_back(
+        error ? llvm::Expected<const KernelVariant *>(std::move(*error))
+              : std::move(*next++));
   return results;
 }
 

@@ -174,8 +174,8 @@ def add(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
 TEST(CpuEndToEndTest, ConcurrentCompilesMatchOneAtATime) {
   // Four specializations compiled as one batch on four threads, then one by
   // one in a session of its own (cold caches both): the same bytes.
-  auto compileAll = [](const std::string &cache, const char *threads)
-      -> std::vector<std::string> {
+  auto compileAll = [](const std::string &cache,
+                       const char *threads) -> std::vector<std::string> {
     ::setenv("TESSERA_COMPILE_THREADS", threads, 1);
     std::unique_ptr<Runtime> rt = openCPU(cache);
     if (!rt)
@@ -186,8 +186,8 @@ TEST(CpuEndToEndTest, ConcurrentCompilesMatchOneAtATime) {
     std::vector<JitKernel::Launch> launches;
     for (int block : {64, 128, 256, 1024}) {
       JitKernel::Launch l;
-      llvm::cantFail(kernel.bind({b, b, b, 4096}, {{"BLOCK_SIZE", block}},
-                                 l.bound));
+      llvm::cantFail(
+          kernel.bind({b, b, b, 4096}, {{"BLOCK_SIZE", block}}, l.bound));
       launches.push_back(std::move(l));
     }
     std::vector<std::string> binaries;

@@ -211,8 +211,7 @@ FakeBackend::emitBinary(llvm::Module &module, llvm::StringRef kernelName,
   kernel.name = kernelName.str();
   kernel.format = "none";
   kernel.binary = "fake binary";
-  if (llvm::NamedMDNode *record =
-          module.getNamedMetadata(kFakeParamsMetadata))
+  if (llvm::NamedMDNode *record = module.getNamedMetadata(kFakeParamsMetadata))
     for (auto [index, node] : llvm::enumerate(record->operands()))
       kernel.params.push_back(
           {"arg" + std::to_string(index),

@@ -72,8 +72,7 @@ TEST(StageTimesTest, PrintsAndSerializes) {
   llvm::json::Array *steps = object->getArray("steps");
   ASSERT_NE(steps, nullptr);
   ASSERT_EQ(steps->size(), 3u);
-  EXPECT_EQ((*steps)[2].getAsObject()->getString("name"),
-            "binary/assembler");
+  EXPECT_EQ((*steps)[2].getAsObject()->getString("name"), "binary/assembler");
   EXPECT_EQ((*steps)[2].getAsObject()->getBoolean("external"), true);
   EXPECT_NEAR(*object->getNumber("own_seconds"),
               times.getTotalSeconds() - 0.030, 1e-12);

@@ -204,10 +204,9 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
   const std::string kernelName = flags.kernel;
   const std::string outputPath = flags.output;
   const bool verbose = flags.verbose;
-  const bool timeStages =
-      flags.timeStages.getNumOccurrences()
-          ? bool(flags.timeStages)
-          : isEnvironmentFlagSet(kTimeStagesEnvVar);
+  const bool timeStages = flags.timeStages.getNumOccurrences()
+                              ? bool(flags.timeStages)
+                              : isEnvironmentFlagSet(kTimeStagesEnvVar);
   llvm::Expected<CompileResult> result =
       compiler.compile(**source, request, *stage);
   if (!result)
