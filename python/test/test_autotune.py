@@ -248,22 +248,13 @@ def test_autotune_over_heuristics(lib):
     assert tuned_then_heuristics.best_config.kwargs["BLOCK"] in (16, 32)
 
 
-@triton.jit
-def compile_probe(out_ptr, n, RUN_ID: tl.constexpr, BLOCK: tl.constexpr):
-    """report_block's body, as a kernel of its own: a fresh dispatch table."""
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    tl.store(out_ptr + 1 + offs, tl.full([BLOCK], 1, tl.int32), mask=offs < n)
-    if tl.program_id(0) == 0:
-        tl.store(out_ptr, BLOCK)
-
-
 def test_every_config_compiles_before_the_first_is_timed(lib):
     n = fresh_n(300)
     out = lib.asarray(np.zeros(n + 1), "i32")
     loads_at_first_measurement = []
 
     def loads():
-        return compile_probe._kernel.statistics()["loads"] if compile_probe._kernel else 0
+        return report_block._kernel.statistics()["loads"] if report_block._kernel else 0
 
     class CountingBench(FakeBench):
         def __call__(self, fn, quantiles=None):
@@ -273,7 +264,7 @@ def test_every_config_compiles_before_the_first_is_timed(lib):
 
     before = loads()
     bench = CountingBench(lib, out, {16: 3.0, 32: 1.0, 64: 2.0})
-    kernel = triton.autotune(configs=configs(16, 32, 64), key=["n"], do_bench=bench)(compile_probe)
+    kernel = triton.autotune(configs=configs(16, 32, 64), key=["n"], do_bench=bench)(report_block)
     # A RUN_ID of its own: specializations no other test compiled.
     kernel[grid](out, n, RUN_ID=tl.constexpr(uuid.uuid4().hex))
     # The three configs were compiled (as one batch) before any was timed,
@@ -289,7 +280,7 @@ def test_a_config_that_cannot_compile_loses_with_its_error(lib):
     out = lib.asarray(np.zeros(n + 1), "i32")
     bench = FakeBench(lib, out, {16: 3.0, 32: 1.0})
     # BLOCK=48 is no power of 2: tl.arange refuses it when compiled.
-    kernel = triton.autotune(configs=configs(16, 48, 32), key=["n"], do_bench=bench)(compile_probe)
+    kernel = triton.autotune(configs=configs(16, 48, 32), key=["n"], do_bench=bench)(report_block)
     kernel[grid](out, n, RUN_ID=RUN)
     assert sorted(bench.measured) == [16, 32]
     assert kernel.best_config.kwargs == {"BLOCK": 32}

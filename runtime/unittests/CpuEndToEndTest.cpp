@@ -176,7 +176,7 @@ TEST(CpuEndToEndTest, ConcurrentCompilesMatchOneAtATime) {
   // one in a session of its own (cold caches both): the same bytes.
   auto compileAll = [](const std::string &cache,
                        const char *threads) -> std::vector<std::string> {
-    ::setenv("TESSERA_COMPILE_THREADS", threads, 1);
+    ScopedEnv env("TESSERA_COMPILE_THREADS", threads);
     std::unique_ptr<Runtime> rt = openCPU(cache);
     if (!rt)
       return {};
@@ -204,7 +204,6 @@ TEST(CpuEndToEndTest, ConcurrentCompilesMatchOneAtATime) {
   ScratchDirectory first, second;
   std::vector<std::string> concurrent = compileAll(first.path(), "4");
   std::vector<std::string> serial = compileAll(second.path(), "1");
-  ::unsetenv("TESSERA_COMPILE_THREADS");
   if (concurrent.empty() && serial.empty())
     GTEST_SKIP() << "no cpu plugin in this build";
   ASSERT_EQ(concurrent.size(), 4u);

@@ -1,4 +1,6 @@
 //===- EnvironmentTest.cpp - The runtime's environment variables ----------===//
+#include "TestSupport.h"
+
 #include "tessera/Runtime/Environment.h"
 
 #include "llvm/Support/Threading.h"
@@ -6,36 +8,9 @@
 #include "gtest/gtest.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <optional>
-#include <string>
 
 using namespace mlir::tessera::runtime;
-
-namespace {
-/// Sets an environment variable for one scope, restoring its old value.
-class ScopedEnv {
-public:
-  ScopedEnv(const char *name, const char *value) : name(name) {
-    if (const char *old = std::getenv(name))
-      previous = old;
-    if (value)
-      ::setenv(name, value, 1);
-    else
-      ::unsetenv(name);
-  }
-  ~ScopedEnv() {
-    if (previous)
-      ::setenv(name, previous->c_str(), 1);
-    else
-      ::unsetenv(name);
-  }
-
-private:
-  const char *name;
-  std::optional<std::string> previous;
-};
-} // namespace
+using mlir::tessera::runtime::testing::ScopedEnv;
 
 TEST(EnvironmentTest, CompileThreadsFromTheVariableElseTheHardware) {
   unsigned hardware =

@@ -5,6 +5,10 @@
 #include "llvm/Support/Error.h"
 #include "gtest/gtest.h"
 
+#include <cstdlib>
+#include <optional>
+#include <string>
+
 /// Asserts that an llvm::Expected holds a value, printing its error if not.
 #define ASSERT_EXPECTED(value)                                                 \
   ASSERT_TRUE(bool(value)) << llvm::toString((value).takeError())
@@ -27,6 +31,32 @@ inline std::string errorOf(llvm::Error err) {
 template <typename T> std::string errorOf(llvm::Expected<T> &&value) {
   return value ? "success" : llvm::toString(value.takeError());
 }
+
+/// Sets (or, with null, unsets) an environment variable for one scope and
+/// restores its previous value.
+class ScopedEnv {
+public:
+  ScopedEnv(const char *name, const char *value) : name(name) {
+    if (const char *old = std::getenv(name))
+      previous = old;
+    if (value)
+      ::setenv(name, value, 1);
+    else
+      ::unsetenv(name);
+  }
+  ~ScopedEnv() {
+    if (previous)
+      ::setenv(name, previous->c_str(), 1);
+    else
+      ::unsetenv(name);
+  }
+  ScopedEnv(const ScopedEnv &) = delete;
+  ScopedEnv &operator=(const ScopedEnv &) = delete;
+
+private:
+  const char *name;
+  std::optional<std::string> previous;
+};
 
 } // namespace mlir::tessera::runtime::testing
 

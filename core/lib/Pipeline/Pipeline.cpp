@@ -154,9 +154,9 @@ std::vector<std::string> Pipeline::getStageNames() const {
   return names;
 }
 
-llvm::Error Pipeline::build(OpPassManager &pm, const PipelineOptions &options,
-                            StringRef startAfter, StringRef stopAfter,
-                            const DumpOptions &dump) const {
+llvm::Expected<std::pair<size_t, size_t>>
+Pipeline::getRange(StringRef startAfter, StringRef stopAfter,
+                   const DumpOptions &dump) const {
   size_t begin = 0, end = stages.size();
   auto lookup = [&](StringRef name, StringRef what) -> llvm::Expected<size_t> {
     if (std::optional<size_t> pos = find(name))
@@ -184,7 +184,17 @@ llvm::Error Pipeline::build(OpPassManager &pm, const PipelineOptions &options,
                                      "cannot dump after stage '" + name +
                                          "': no such stage; stages are: " +
                                          llvm::join(getStageNames(), ", "));
-  for (size_t i = begin; i < end; ++i)
+  return std::make_pair(begin, end);
+}
+
+llvm::Error Pipeline::build(OpPassManager &pm, const PipelineOptions &options,
+                            StringRef startAfter, StringRef stopAfter,
+                            const DumpOptions &dump) const {
+  llvm::Expected<std::pair<size_t, size_t>> range =
+      getRange(startAfter, stopAfter, dump);
+  if (!range)
+    return range.takeError();
+  for (size_t i = range->first; i < range->second; ++i)
     buildStage(pm, i, options, dump);
   return llvm::Error::success();
 }
@@ -220,16 +230,19 @@ std::string Pipeline::hash(const PipelineOptions &options) const {
 LogicalResult Pipeline::run(ModuleOp module, const PipelineOptions &options,
                             StringRef startAfter, StringRef stopAfter,
                             const DumpOptions &dump, StageTimes *times) const {
-  PassManager pm(module.getContext());
-  if (llvm::Error err = build(pm, options, startAfter, stopAfter, dump))
-    return module.emitError(llvm::toString(std::move(err)));
-  if (!times)
+  if (!times) {
+    PassManager pm(module.getContext());
+    if (llvm::Error err = build(pm, options, startAfter, stopAfter, dump))
+      return module.emitError(llvm::toString(std::move(err)));
     return pm.run(module);
+  }
   // The same passes in the same order, one pass manager per stage, so that
-  // each stage's time is its own. build() above checked the names.
-  size_t begin = startAfter.empty() ? 0 : *find(startAfter) + 1;
-  size_t end = stopAfter.empty() ? stages.size() : *find(stopAfter) + 1;
-  for (size_t i = begin; i < end; ++i) {
+  // each stage's time is its own.
+  llvm::Expected<std::pair<size_t, size_t>> range =
+      getRange(startAfter, stopAfter, dump);
+  if (!range)
+    return module.emitError(llvm::toString(range.takeError()));
+  for (size_t i = range->first; i < range->second; ++i) {
     PassManager stagePM(module.getContext());
     buildStage(stagePM, i, options, dump);
     StageTimer timer(times, stages[i].name);

@@ -112,6 +112,11 @@ public:
 private:
   std::vector<PipelineStage> stages;
   std::optional<size_t> find(llvm::StringRef name) const;
+  /// The stages [first, second) strictly after `startAfter` up to and
+  /// including `stopAfter`; fails naming an unknown stage, also in `dump`.
+  llvm::Expected<std::pair<size_t, size_t>>
+  getRange(llvm::StringRef startAfter, llvm::StringRef stopAfter,
+           const DumpOptions &dump) const;
   /// Adds the passes of stage `index`, and its dump when asked for.
   void buildStage(OpPassManager &pm, size_t index,
                   const PipelineOptions &options,

@@ -48,21 +48,6 @@ class KernelInterface(Generic[T]):
     def warmup(self, *args: Any, grid: Any, **kwargs: Any) -> Any:
         return self.run(*map(MockTensor.wrap_dtype, args), grid=grid, warmup=True, **kwargs)
 
-    def _compile_all(self, args: Tuple[Any, ...], launches: List[Dict[str, Any]]) -> List[Optional[str]]:
-        """Compiles what a launch with `args` and each of `launches` (keyword
-        arguments, launch options among them) would run, several at once,
-        without running or loading any: autotuning compiles every config
-        before it times the first. Returns per launch None or why it failed."""
-        kernel = self._kernel if self._kernel is not None else self._load()
-        if self._watched:
-            self._check_globals()
-        batch = []
-        for kwargs in launches:
-            kwargs = dict(kwargs)
-            options = self._split_options(kwargs) if not self._param_set.issuperset(kwargs) else (None,) * 4
-            batch.append((args, kwargs, *options))
-        return kernel.compile_all(batch)
-
     def __getitem__(self, grid: Any) -> Callable[..., Any]:
         """``kernel[grid]``: a callable that launches over `grid` (a tuple of
         1-3 ints, or a function of the bound arguments, META)."""
