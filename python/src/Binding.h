@@ -9,6 +9,7 @@
 #ifndef TESSERA_PYTHON_BINDING_H
 #define TESSERA_PYTHON_BINDING_H
 
+#include "tessera/Runtime/Compiler.h"
 #include "tessera/Runtime/JitKernel.h"
 #include "tessera/Runtime/Runtime.h"
 
@@ -85,6 +86,9 @@ public:
   PySession &getSession() const { return nb::cast<PySession &>(session); }
   const nb::object &getSessionObject() const { return session; }
   rt::JitKernel &getKernel() const { return *kernel; }
+  const std::shared_ptr<rt::JitKernel> &getSharedKernel() const {
+    return kernel;
+  }
 
   /// The Python CompiledKernel of `variant`, made once per variant.
   nb::object getHandle(const rt::KernelVariant &variant);
@@ -106,6 +110,11 @@ struct PyCompiledKernel {
   nb::object session;
   std::shared_ptr<rt::JitKernel> kernel;
   const rt::KernelVariant *variant = nullptr;
+  /// An ahead-of-time compilation (Kernel.compile) owns its variant, which
+  /// is in no dispatch table, and keeps the request that made it: its other
+  /// stages are compiled from that request.
+  std::shared_ptr<const rt::KernelVariant> owned;
+  std::shared_ptr<const rt::CompileRequest> request;
   /// The `asm` mapping, made on first access (it keeps what it compiled).
   nb::object stages;
 };

@@ -16,6 +16,8 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <chrono>
+
 using namespace tessera::python;
 using namespace mlir::tessera;
 
@@ -42,15 +44,11 @@ nb::object PyKernel::getHandle(const rt::KernelVariant &variant) {
 }
 
 namespace {
-/// The variant `value` holds, or raises its error as a compile error:
+/// Raises `message` as a compile error:
 /// tessera.triton.compiler.errors.CompilationError where the Python layer
 /// defines it (a subclass of TesseraError, what Triton programs catch),
 /// else TesseraError.
-const rt::KernelVariant *
-unwrapCompiled(llvm::Expected<const rt::KernelVariant *> value) {
-  if (value)
-    return *value;
-  std::string message = takeMessage(value.takeError());
+[[noreturn]] void raiseCompileError(const std::string &message) {
   static nb::object *compilationError = [] {
     auto *cls = new nb::object();
     PyObject *module = PyImport_ImportModule("tessera.triton.compiler.errors");
@@ -73,6 +71,14 @@ unwrapCompiled(llvm::Expected<const rt::KernelVariant *> value) {
     PyErr_Clear();
   }
   throw TesseraError(message);
+}
+
+/// The variant `value` holds, or raises its error as a compile error.
+const rt::KernelVariant *
+unwrapCompiled(llvm::Expected<const rt::KernelVariant *> value) {
+  if (value)
+    return *value;
+  raiseCompileError(takeMessage(value.takeError()));
 }
 
 /// Triton's CompiledKernel.metadata: a mapping whose entries read as
@@ -182,30 +188,24 @@ rt::GridDims resolveGrid(const rt::JitKernel &kernel, nb::handle grid,
                            .c_str());
 }
 
-/// A compiled variant's text at `stage`, compiled again (from the source,
-/// through the frontend; the binary from the disk cache).
-nb::object compileStage(rt::JitKernel &jit, const rt::KernelVariant &variant,
-                        rt::EmitStage stage) {
+/// What compiles `variant` again: its complete signature and options.
+rt::CompileRequest requestOf(const rt::JitKernel &jit,
+                             const rt::KernelVariant &variant) {
   rt::CompileRequest request;
   request.kernel = jit.getName().str();
   request.signature = variant.signature;
   request.completeSignature = true;
   request.options = variant.options;
-  llvm::Expected<rt::CompileResult> result =
-      jit.getRuntime().getCompiler().compile(jit.getSource(), request, stage);
-  rt::CompileResult compiled = unwrap(std::move(result));
-  if (stage == rt::EmitStage::Binary)
-    return nb::bytes(compiled.kernel->binary.data(),
-                     compiled.kernel->binary.size());
-  return nb::str(compiled.text.data(), compiled.text.size());
+  return request;
 }
 
 /// Triton's CompiledKernel.asm: the stages by name, each compiled on
-/// first access and kept.
+/// first access (from the source, through the frontend; the binary from
+/// the disk cache) and kept.
 struct AsmStages {
   nb::object session;
   std::shared_ptr<rt::JitKernel> kernel;
-  const rt::KernelVariant *variant = nullptr;
+  rt::CompileRequest request;
   nb::dict texts;
 
   static std::vector<std::string> keys() {
@@ -221,7 +221,13 @@ struct AsmStages {
                            "'; the stages are tessera, tessera-gpu, llvm, "
                            "asm and bin")
                               .c_str());
-    nb::object text = compileStage(*kernel, *variant, *stage);
+    rt::CompileResult compiled = unwrap(kernel->getRuntime().getCompiler().compile(
+        kernel->getSource(), request, *stage));
+    nb::object text =
+        *stage == rt::EmitStage::Binary
+            ? nb::object(nb::bytes(compiled.kernel->binary.data(),
+                                   compiled.kernel->binary.size()))
+            : nb::object(nb::str(compiled.text.data(), compiled.text.size()));
     texts[key] = text;
     return text;
   }
@@ -361,7 +367,11 @@ void tessera::python::bindKernel(nb::module_ &m) {
           AsmStages stages;
           stages.session = h.session;
           stages.kernel = h.kernel;
-          stages.variant = h.variant;
+          stages.request =
+              h.request ? *h.request : requestOf(*h.kernel, *h.variant);
+          if (h.owned && !h.owned->kernel.binary.empty())
+            stages.texts["bin"] = nb::bytes(h.owned->kernel.binary.data(),
+                                            h.owned->kernel.binary.size());
           h.stages = nb::cast(std::move(stages));
         }
         return h.stages;
@@ -500,6 +510,63 @@ void tessera::python::bindKernel(nb::module_ &m) {
           nb::arg("args"), nb::arg("kwargs") = nb::none(),
           nb::arg("num_warps") = nb::none(), nb::arg("num_stages") = nb::none(),
           nb::arg("num_ctas") = nb::none(), nb::arg("maxnreg") = nb::none())
+      .def(
+          "compile",
+          [](nb::handle self, const std::string &signature,
+             const std::vector<std::string> &constexprs,
+             std::optional<int> numWarps, std::optional<int> numStages,
+             std::optional<int> numCTAs, std::optional<int> maxnreg,
+             bool debug) -> nb::object {
+            PyKernel &k = nb::cast<PyKernel &>(self);
+            rt::JitKernel &jit = k.getKernel();
+            auto request = std::make_shared<rt::CompileRequest>();
+            request->kernel = jit.getName().str();
+            request->signature = signature;
+            request->constexprs = constexprs;
+            request->options.arch = jit.getTargetArch();
+            request->numWarps = numWarps;
+            request->numStages = numStages;
+            request->numCTAs = numCTAs;
+            if (maxnreg)
+              request->options.maxNumRegs = *maxnreg;
+            request->debug = debug;
+            auto start = std::chrono::steady_clock::now();
+            llvm::Expected<rt::CompileResult> result = [&] {
+              // Compiling calls no Python: other threads run meanwhile.
+              nb::gil_scoped_release release;
+              return jit.getRuntime().getCompiler().compile(
+                  jit.getSource(), *request, rt::EmitStage::Binary);
+            }();
+            if (!result)
+              raiseCompileError(takeMessage(result.takeError()));
+            auto variant = std::make_shared<rt::KernelVariant>();
+            variant->seconds = std::chrono::duration<double>(
+                                   std::chrono::steady_clock::now() - start)
+                                   .count();
+            variant->kernel = std::move(*result->kernel);
+            variant->binarySize = variant->kernel.binary.size();
+            variant->signature = signature;
+            variant->options = result->options;
+            variant->cacheKey = result->cacheKey;
+            variant->fromDiskCache = result->cacheHit;
+            variant->times = std::move(result->times);
+            PyCompiledKernel handle;
+            handle.session = k.getSessionObject();
+            handle.kernel = k.getSharedKernel();
+            handle.variant = variant.get();
+            handle.owned = std::move(variant);
+            handle.request = std::move(request);
+            return nb::cast(std::move(handle));
+          },
+          nb::arg("signature"),
+          nb::arg("constexprs") = std::vector<std::string>(),
+          nb::arg("num_warps") = nb::none(), nb::arg("num_stages") = nb::none(),
+          nb::arg("num_ctas") = nb::none(), nb::arg("maxnreg") = nb::none(),
+          nb::arg("debug") = false,
+          "Compiles ahead of time for an AOT signature ('*fp32:16,i32,1024', "
+          "as `tessera compile --signature`) and constexprs NAME=VALUE, "
+          "launching nothing: a CompiledKernel whose binary is in "
+          "asm['bin'] and which no launch uses.")
       .def(
           "compile_all",
           [](nb::handle self, nb::list launches) -> nb::list {

@@ -18,9 +18,9 @@ from tessera.triton.runtime import (Config, InterpreterError, JITFunction, Kerne
                                     MockTensor, OutOfResources, TensorWrapper, autotune, heuristics,
                                     reinterpret)
 from tessera.triton.runtime.jit import constexpr_function, jit  # noqa: E402
-from tessera.triton.compiler import CompilationError  # noqa: E402
+from tessera.triton.compiler import CompilationError, compile  # noqa: E402
 from tessera.triton._allocation import set_allocator  # noqa: E402
-from tessera.triton import language, testing, tools, knobs, runtime, compiler, errors  # noqa: E402,F401
+from tessera.triton import language, testing, tools, knobs, runtime, compiler, errors, backends  # noqa: E402,F401
 
 
 def cdiv(x: int, y: int) -> int:
@@ -45,7 +45,7 @@ def must_use_result(x: object, s: bool = True) -> object:
     return x
 
 
-__all__ = ["CompilationError", "Config", "InterpreterError", "JITFunction", "KernelInterface",
+__all__ = ["CompilationError", "Config", "compile", "InterpreterError", "JITFunction", "KernelInterface",
            "MockTensor", "OutOfResources", "TensorWrapper", "TritonError", "autotune", "cdiv",
            "compiler", "constexpr_function", "errors", "heuristics", "jit", "knobs", "language",
            "must_use_result", "next_power_of_2", "reinterpret", "runtime", "set_allocator",
