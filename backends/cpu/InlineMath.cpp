@@ -5,9 +5,13 @@
 // plugins resolve them in their vendor libraries. libm has no such
 // functions, so the CPU backend computes the ones it can compute exactly
 // (round-to-nearest arithmetic, predicates, truncating or nearest-even
-// conversions, fast approximations as their precise versions) from arith
-// and math ops. Directed rounding modes (`_rd`, `_ru`, and `_rz` on
-// arithmetic) are not among them: they stay errors.
+// conversions, fast approximations as their precise versions, `pow` with
+// an integer exponent) from arith and math ops. Directed rounding modes
+// (`_rd`, `_ru`, `_rz`) of fp32 division, reciprocal, square root and
+// multiplication are computed in fp64, whose result lies on the same side
+// of every fp32 value as the exact one, then rounded in that direction;
+// fp64 ones, and fp32 addition and fma (whose fp64 result may round across
+// an fp32 value), stay errors.
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
@@ -40,31 +44,52 @@ enum class InlineMath {
   ToIntNearest,
   ToIntTruncate,
   IntToFloat,
+  PowInt,
 };
+
+/// How an arithmetic function rounds: `_rn` or no suffix, `_rz`, `_rd`, `_ru`.
+enum class Rounding { Nearest, TowardZero, Down, Up };
 } // namespace
+
+/// The rounding suffix of `name`, removed from `base`.
+static Rounding takeRounding(StringRef &base) {
+  if (base.consume_back("_rn"))
+    return Rounding::Nearest;
+  if (base.consume_back("_rz"))
+    return Rounding::TowardZero;
+  if (base.consume_back("_rd"))
+    return Rounding::Down;
+  if (base.consume_back("_ru"))
+    return Rounding::Up;
+  return Rounding::Nearest;
+}
 
 /// The computation a (base) name stands for, and the operand count it takes.
 static std::pair<InlineMath, unsigned> classify(StringRef name) {
-  // The `_rn` suffix is IEEE's default rounding, which arith computes.
   StringRef base = name;
-  bool nearest = base.consume_back("_rn");
-  bool truncate = !nearest && base.consume_back("_rz");
-  if (nearest || !truncate) {
-    auto op = llvm::StringSwitch<std::pair<InlineMath, unsigned>>(base)
-                  .Case("rsqrt", {InlineMath::Rsqrt, 1})
-                  .Case("rcp", {InlineMath::Rcp, 1})
-                  .Case("sqrt", {InlineMath::Sqrt, 1})
-                  .Case("add", {InlineMath::Add, 2})
-                  .Case("sub", {InlineMath::Sub, 2})
-                  .Case("mul", {InlineMath::Mul, 2})
-                  .Case("div", {InlineMath::Div, 2})
-                  .Case("fma", {InlineMath::Fma, 3})
-                  .Default({InlineMath::None, 0});
-    // Plain `sqrt`/`fma` are libm's; only their `_rn` spellings are ours.
-    if (op.first != InlineMath::None &&
-        (nearest || op.first == InlineMath::Rsqrt))
-      return op;
-  }
+  Rounding rounding = takeRounding(base);
+  bool suffixed = base.size() != name.size();
+  bool nearest = suffixed && rounding == Rounding::Nearest;
+  bool truncate = rounding == Rounding::TowardZero;
+  auto op = llvm::StringSwitch<std::pair<InlineMath, unsigned>>(base)
+                .Case("rsqrt", {InlineMath::Rsqrt, 1})
+                .Case("rcp", {InlineMath::Rcp, 1})
+                .Case("sqrt", {InlineMath::Sqrt, 1})
+                .Case("add", {InlineMath::Add, 2})
+                .Case("sub", {InlineMath::Sub, 2})
+                .Case("mul", {InlineMath::Mul, 2})
+                .Case("div", {InlineMath::Div, 2})
+                .Case("fma", {InlineMath::Fma, 3})
+                .Default({InlineMath::None, 0});
+  // Plain `sqrt`/`fma` are libm's; only their suffixed spellings are ours
+  // (plan() checks which directed ones are computable).
+  if (op.first != InlineMath::None &&
+      (suffixed || op.first == InlineMath::Rsqrt))
+    return op;
+  // pow with an integer exponent (libdevice's powi, powif and the
+  // (fp32, i32) overload of pow); plan() checks the exponent's type.
+  if (llvm::is_contained({"pow", "powi", "powif"}, name))
+    return {InlineMath::PowInt, 2};
   auto predicate =
       llvm::StringSwitch<InlineMath>(name)
           .Cases({"isnan", "isnanf", "isnand"}, InlineMath::IsNan)
@@ -102,8 +127,9 @@ static bool isUnsignedConversion(StringRef name) {
 
 /// The computation for `symbol` on these types, or None: the name is one
 /// of ours, the operand count matches and the types are the ones it takes.
+/// `rounding` is the direction of an arithmetic function.
 static InlineMath plan(StringRef symbol, TypeRange operands, Type result,
-                       StringRef &name) {
+                       StringRef &name, Rounding &rounding) {
   name = getMathBaseName(symbol);
   // An approximate division may be computed exactly (the other `fast_`
   // functions go to libm's precise versions).
@@ -112,6 +138,8 @@ static InlineMath plan(StringRef symbol, TypeRange operands, Type result,
   auto [op, arity] = classify(name);
   if (op == InlineMath::None || arity != operands.size())
     return InlineMath::None;
+  StringRef base = name;
+  rounding = takeRounding(base);
   bool floatIn = isa<FloatType>(operands[0]);
   switch (op) {
   case InlineMath::IsNan:
@@ -120,32 +148,122 @@ static InlineMath plan(StringRef symbol, TypeRange operands, Type result,
   case InlineMath::SignBit:
   case InlineMath::ToIntNearest:
   case InlineMath::ToIntTruncate:
+    rounding = Rounding::Nearest;
     return floatIn && isa<IntegerType>(result) ? op : InlineMath::None;
   case InlineMath::IntToFloat:
+    rounding = Rounding::Nearest;
     return isa<IntegerType>(operands[0]) && isa<FloatType>(result)
+               ? op
+               : InlineMath::None;
+  case InlineMath::PowInt:
+    rounding = Rounding::Nearest;
+    return floatIn && operands[0] == result && isa<IntegerType>(operands[1])
                ? op
                : InlineMath::None;
   default:
     // Float in, the same float out.
-    return isa<FloatType>(result) &&
-                   llvm::all_of(operands, [&](Type t) { return t == result; })
-               ? op
-               : InlineMath::None;
+    if (!isa<FloatType>(result) ||
+        !llvm::all_of(operands, [&](Type t) { return t == result; }))
+      return InlineMath::None;
+    if (rounding == Rounding::Nearest)
+      return op;
+    // Directed: where fp64 holds a result on the right side of every fp32
+    // value (see the file header).
+    bool exactInF64 = op == InlineMath::Div || op == InlineMath::Rcp ||
+                      op == InlineMath::Sqrt || op == InlineMath::Mul;
+    return exactInF64 && result.isF32() ? op : InlineMath::None;
   }
 }
 
 bool cpu::hasInlineMath(StringRef symbol, TypeRange operands, Type result) {
   StringRef name;
-  return plan(symbol, operands, result, name) != InlineMath::None;
+  Rounding rounding;
+  return plan(symbol, operands, result, name, rounding) != InlineMath::None;
+}
+
+Value cpu::emitDirectedTruncF(OpBuilder &b, Location loc, Value x,
+                              FloatType dst, RoundDirection direction) {
+  Type src = x.getType();
+  if (src == dst)
+    return x;
+  Value rounded = arith::TruncFOp::create(b, loc, dst, x);
+  // Formats are sign-magnitude: a step is the bit pattern plus or minus
+  // one (infinity steps to the largest finite value, zero to the smallest
+  // subnormal of the wanted sign). Each value is made in its own statement:
+  // the op order is the IR's.
+  Value back = arith::ExtFOp::create(b, loc, src, rounded);
+  unsigned width = dst.getWidth();
+  Type intType = b.getIntegerType(width);
+  auto intConstant = [&](const APInt &v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(intType, v));
+  };
+  Value wrong;
+  if (direction == RoundDirection::TowardZero) {
+    Value absBack = math::AbsFOp::create(b, loc, back);
+    Value absX = math::AbsFOp::create(b, loc, x);
+    wrong = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, absBack,
+                                  absX);
+  } else {
+    wrong = arith::CmpFOp::create(b, loc,
+                                  direction == RoundDirection::Down
+                                      ? arith::CmpFPredicate::OGT
+                                      : arith::CmpFPredicate::OLT,
+                                  back, x);
+  }
+  Value bits = arith::BitcastOp::create(b, loc, intType, rounded);
+  Value one = intConstant(APInt(width, 1));
+  Value stepped;
+  if (direction == RoundDirection::TowardZero) {
+    stepped = arith::SubIOp::create(b, loc, bits, one);
+  } else {
+    Value minus = arith::SubIOp::create(b, loc, bits, one);
+    Value plus = arith::AddIOp::create(b, loc, bits, one);
+    Value zero = intConstant(APInt(width, 0));
+    Value negative =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bits, zero);
+    if (direction == RoundDirection::Up) {
+      stepped = arith::SelectOp::create(b, loc, negative, minus, plus);
+    } else {
+      Value positiveZero =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bits, zero);
+      Value smallestNegative =
+          intConstant(APInt::getSignMask(width) | APInt(width, 1));
+      Value fromZero = arith::SelectOp::create(b, loc, positiveZero,
+                                               smallestNegative, minus);
+      stepped = arith::SelectOp::create(b, loc, negative, plus, fromZero);
+    }
+  }
+  Value steppedValue = arith::BitcastOp::create(b, loc, dst, stepped);
+  return arith::SelectOp::create(b, loc, wrong, steppedValue, rounded);
 }
 
 std::optional<Value> cpu::emitInlineMath(OpBuilder &b, Location loc,
                                          StringRef symbol, ValueRange operands,
                                          Type resultType) {
   StringRef name;
-  InlineMath op = plan(symbol, operands.getTypes(), resultType, name);
+  Rounding rounding;
+  InlineMath op =
+      plan(symbol, operands.getTypes(), resultType, name, rounding);
   if (op == InlineMath::None)
     return std::nullopt;
+  if (rounding != Rounding::Nearest) {
+    // fp32 in fp64, then rounded in the function's direction.
+    Type f64 = b.getF64Type();
+    SmallVector<Value> wide;
+    for (Value operand : operands)
+      wide.push_back(arith::ExtFOp::create(b, loc, f64, operand));
+    std::optional<Value> exact = emitInlineMath(
+        b, loc, (name.drop_back(3) + "_rn").str(), wide, f64);
+    if (!exact)
+      return std::nullopt;
+    RoundDirection direction = rounding == Rounding::TowardZero
+                                   ? RoundDirection::TowardZero
+                               : rounding == Rounding::Down
+                                   ? RoundDirection::Down
+                                   : RoundDirection::Up;
+    return emitDirectedTruncF(b, loc, *exact, cast<FloatType>(resultType),
+                              direction);
+  }
   Value x = operands[0];
   auto toResultInt = [&](Value flag) -> Value {
     if (resultType == flag.getType())
@@ -209,6 +327,17 @@ std::optional<Value> cpu::emitInlineMath(OpBuilder &b, Location loc,
     return arith::DivFOp::create(b, loc, x, operands[1]).getResult();
   case InlineMath::Fma:
     return math::FmaOp::create(b, loc, x, operands[1], operands[2]).getResult();
+  case InlineMath::PowInt: {
+    // In fp64, which holds every int32 exponent exactly: libm's pow, then
+    // one rounding to the result's type.
+    Type f64 = b.getF64Type();
+    Value base = x.getType() == f64 ? x : arith::ExtFOp::create(b, loc, f64, x);
+    Value exponent = arith::SIToFPOp::create(b, loc, f64, operands[1]);
+    Value power = math::PowFOp::create(b, loc, base, exponent);
+    if (resultType == f64)
+      return power;
+    return arith::TruncFOp::create(b, loc, resultType, power).getResult();
+  }
   case InlineMath::Saturate: {
     Value zero = floatConstant(resultType, 0.0);
     // CUDA's saturate maps NaN to 0.

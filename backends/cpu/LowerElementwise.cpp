@@ -158,23 +158,9 @@ static Value emitFpToFp(OpBuilder &b, Location loc, FpToFpOp op, Value x,
     x = arith::ExtFOp::create(b, loc, b.getF32Type(), x);
     src = b.getF32Type();
   }
-  Value rounded = arith::TruncFOp::create(b, loc, dst, x);
   if (!towardZero)
-    return rounded;
-  // Toward zero: the nearest-even result steps one unit towards zero when
-  // it rounded away from zero. Formats are sign-magnitude, so that is the
-  // bit pattern minus one; infinity steps to the largest finite value.
-  Value back = arith::ExtFOp::create(b, loc, src, rounded);
-  Value absBack = math::AbsFOp::create(b, loc, back);
-  Value absX = math::AbsFOp::create(b, loc, x);
-  Value awayFromZero =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, absBack, absX);
-  Type intType = b.getIntegerType(dst.getWidth());
-  Value bits = arith::BitcastOp::create(b, loc, intType, rounded);
-  Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(intType, 1));
-  Value stepped = arith::BitcastOp::create(
-      b, loc, dst, arith::SubIOp::create(b, loc, bits, one));
-  return arith::SelectOp::create(b, loc, awayFromZero, stepped, rounded);
+    return arith::TruncFOp::create(b, loc, dst, x);
+  return emitDirectedTruncF(b, loc, x, dst, RoundDirection::TowardZero);
 }
 
 /// A libm call for tessera.extern_elementwise.

@@ -127,6 +127,17 @@ std::optional<Value> emitInlineMath(OpBuilder &b, Location loc,
 /// elements of `elementType`; always failure.
 LogicalResult emitNoMathFunctionError(ExternElementwiseOp op, Type elementType);
 
+/// The way a directed conversion rounds.
+enum class RoundDirection { TowardZero, Down, Up };
+
+/// `x` (a float wider than `dst`, or as wide) rounded to `dst` in
+/// `direction`: nearest-even first, then one step when that went the other
+/// way. Exact when `x` is the exact value or, for a result that is not
+/// exact, at least as close to it as half a unit of `dst` (wide enough
+/// that it falls on the same side of every value of `dst`).
+Value emitDirectedTruncF(OpBuilder &b, Location loc, Value x, FloatType dst,
+                         RoundDirection direction);
+
 /// Whether emitInlineMath computes `symbol` on these (element) types.
 bool hasInlineMath(StringRef symbol, TypeRange operands, Type result);
 

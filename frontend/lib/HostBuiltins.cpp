@@ -448,6 +448,15 @@ FailureOr<HostValue> HostEvaluator::callBuiltin(
       return emitError(loc, kOverflow);
     return HostValue::integer(n <= 1 ? 1 : int64_t(llvm::PowerOf2Ceil(n)));
   }
+  if (name == "triton.language._log2" ||
+      name == "triton.language.standard._log2") {
+    // Triton's standard._log2 (a constexpr function): floor(log2(i)), 0
+    // for i <= 1.
+    if (failed(arity(1, 1)) || failed(needInt(args[0])))
+      return failure();
+    int64_t n = args[0].getInt();
+    return HostValue::integer(n <= 1 ? 0 : int64_t(llvm::Log2_64(uint64_t(n))));
+  }
   if (name == "triton.cdiv") {
     if (failed(arity(2, 2)) || failed(needInt(args[0])) ||
         failed(needInt(args[1])))

@@ -203,6 +203,33 @@ func.func @inline_math(%x: f32, %d: f64, %l: i64) -> (f32, i32, i32, f32, i32, i
 
 // -----
 
+// Directed fp32 division is computed in fp64 and rounded to fp32 toward
+// zero: nearest-even, then one step (the bit pattern minus one) where that
+// rounded away from zero. pow with an int32 exponent computes in fp64.
+// CHECK-LABEL: func @directed_and_powi
+// CHECK-DAG: %[[A:.*]] = arith.extf %{{.*}} : f32 to f64
+// CHECK-DAG: %[[B:.*]] = arith.extf %{{.*}} : f32 to f64
+// CHECK: %[[Q:.*]] = arith.divf %[[A]], %[[B]] : f64
+// CHECK: %[[R:.*]] = arith.truncf %[[Q]] : f64 to f32
+// CHECK: %[[BACK:.*]] = arith.extf %[[R]] : f32 to f64
+// CHECK: %[[ABSB:.*]] = math.absf %[[BACK]] : f64
+// CHECK: %[[ABSQ:.*]] = math.absf %[[Q]] : f64
+// CHECK: %[[AWAY:.*]] = arith.cmpf ogt, %[[ABSB]], %[[ABSQ]] : f64
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[R]] : f32 to i32
+// CHECK: %[[MINUS:.*]] = arith.subi %[[BITS]], %{{.*}} : i32
+// CHECK: %[[STEP:.*]] = arith.bitcast %[[MINUS]] : i32 to f32
+// CHECK: arith.select %[[AWAY]], %[[STEP]], %[[R]] : f32
+// CHECK: %[[N:.*]] = arith.sitofp %{{.*}} : i32 to f64
+// CHECK: %[[P:.*]] = math.powf %{{.*}}, %[[N]] : f64
+// CHECK: arith.truncf %[[P]] : f64 to f32
+func.func @directed_and_powi(%x: f32, %y: f32, %n: i32) -> (f32, f32) {
+  %0 = tessera.extern_elementwise %x, %y {libname = "libdevice", libpath = "", symbol = "__tessera_div_rz_fp32_fp32", pure = true} : (f32, f32) -> f32
+  %1 = tessera.extern_elementwise %x, %n {libname = "libdevice", libpath = "", symbol = "__tessera_pow_fp32_i32", pure = true} : (f32, i32) -> f32
+  return %0, %1 : f32, f32
+}
+
+// -----
+
 // A poison tensor is an uninitialized one.
 // CHECK-LABEL: func @poison
 // CHECK: %[[E:.*]] = tensor.empty() : tensor<4xf32>

@@ -622,28 +622,30 @@ static FailureOr<Value> notYetSupported(FunctionCodegen &cg, CallArgs &args) {
   return cg.fail(name + " is not supported by Tessera yet");
 }
 
-/// triton.cdiv and triton.next_power_of_2 are host functions Triton runs on
-/// a jit function's compile-time arguments: the result is a constant.
-/// triton.cdiv of a tensor computes as tl.cdiv does.
+/// triton.cdiv, triton.next_power_of_2 and triton.language.standard._log2
+/// are host functions Triton runs on a jit function's compile-time
+/// arguments: the result is a constant. triton.cdiv of a tensor computes as
+/// tl.cdiv does.
 static FailureOr<Value> hostHelper(FunctionCodegen &cg, CallArgs &args,
-                                   llvm::StringRef name,
+                                   llvm::StringRef symbol,
                                    llvm::ArrayRef<llvm::StringRef> params) {
+  llvm::StringRef name = symbol.substr(symbol.rfind('.') + 1);
   FailureOr<BoundArgs> a = cg.bindArgs(args, name, params, params.size());
   if (failed(a))
     return failure();
-  if (name == "cdiv" &&
+  if (symbol == "triton.cdiv" &&
       llvm::any_of(a->values, [](const Value &v) { return v.isTensor(); }))
     return cdiv(cg, args);
   std::vector<HostValue> hostArgs;
   for (size_t i = 0; i < params.size(); ++i) {
     FailureOr<HostValue> v = cg.requireConstexpr(
-        (*a)[i], "an argument of triton." + name.str(), a->exprs[i]);
+        (*a)[i], "an argument of " + symbol.str(), a->exprs[i]);
     if (failed(v))
       return failure();
     hostArgs.push_back(*v);
   }
-  FailureOr<HostValue> r = cg.m.eval.call(
-      HostValue::symbol(("triton." + name).str()), hostArgs, {}, cg.curLoc);
+  FailureOr<HostValue> r = cg.m.eval.call(HostValue::symbol(symbol.str()),
+                                          hostArgs, {}, cg.curLoc);
   if (failed(r))
     return failure();
   return Value::constant(*r);
@@ -651,10 +653,15 @@ static FailureOr<Value> hostHelper(FunctionCodegen &cg, CallArgs &args,
 
 void tessera::frontend::codegen::registerCoreBuiltins(BuiltinRegistry &r) {
   r.add("triton.cdiv", [](FunctionCodegen &cg, CallArgs &a) {
-    return hostHelper(cg, a, "cdiv", {"x", "y"});
+    return hostHelper(cg, a, "triton.cdiv", {"x", "y"});
   });
   r.add("triton.next_power_of_2", [](FunctionCodegen &cg, CallArgs &a) {
-    return hostHelper(cg, a, "next_power_of_2", {"n"});
+    return hostHelper(cg, a, "triton.next_power_of_2", {"n"});
+  });
+  // Not public in Triton, but imported by libraries' sorting networks
+  // (`from triton.language.standard import _log2`).
+  r.add("triton.language._log2", [](FunctionCodegen &cg, CallArgs &a) {
+    return hostHelper(cg, a, "triton.language._log2", {"i"});
   });
   for (const char *name : {"map_elementwise", "dot_scaled"})
     r.addWithMethod(name, notYetSupported);

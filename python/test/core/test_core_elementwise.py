@@ -617,6 +617,81 @@ def test_libdevice_functions_without_libm_counterpart(expr, out_dtype, reference
                  exact=out_dtype == "int32")
 
 
+def _directed(exact, mode):
+    """The fp32 value `exact` (a Fraction) rounds to in `mode`."""
+    from fractions import Fraction
+    nearest = np.float32(float(exact))
+    if Fraction(float(nearest)) == exact:
+        return nearest
+    above = Fraction(float(nearest)) > exact
+    if mode == "rz":
+        toward = np.float32(0) if (above == (exact > 0)) else None
+    else:
+        toward = (np.float32(-np.inf) if above else None) if mode == "rd" else \
+            (np.float32(np.inf) if not above else None)
+    return nearest if toward is None else np.nextafter(nearest, toward)
+
+
+@pytest.mark.parametrize("mode", ["rz", "rd", "ru"])
+@pytest.mark.parametrize("fn", ["div", "mul"])
+def test_libdevice_directed_rounding(fn, mode):
+    # FlagGems' trunc/floor division calls div_rz. Checked against exact
+    # rational arithmetic, values whose results are not exact fp32 values.
+    from fractions import Fraction
+    rng = np.random.default_rng(21)
+    x = random(SIZE, "float32", rng) * np.float32(7)
+    y = random(SIZE, "float32", rng) + np.float32(0.3)
+    x[:4] = [1.0, -1.0, 3.0e38, -1.0e-38]
+    y[:4] = [3.0, 3.0, 0.1, 7.0]
+    out = to_numpy(run_binary(f"libdevice.{fn}_{mode}(x, y)", x, y, "float32", "float32", "float32"))
+    for i in range(SIZE):
+        a, b = Fraction(float(x[i])), Fraction(float(y[i]))
+        exact = a / b if fn == "div" else a * b
+        want = _directed(exact, mode) if abs(exact) < Fraction(float(np.finfo(np.float32).max)) else \
+            _directed_overflow(exact, mode)
+        assert out[i] == want or (np.isnan(out[i]) and np.isnan(want)), (i, x[i], y[i], out[i], want)
+
+
+def _directed_overflow(exact, mode):
+    big = np.finfo(np.float32).max
+    positive = exact > 0
+    if mode == "rz" or (mode == "rd" and positive) or (mode == "ru" and not positive):
+        return np.float32(big if positive else -big)
+    return np.float32(np.inf if positive else -np.inf)
+
+
+@pytest.mark.parametrize("mode", ["rz", "rd", "ru"])
+def test_libdevice_directed_sqrt_and_rcp(mode):
+    from fractions import Fraction
+    x = np.abs(random(SIZE, "float32", np.random.default_rng(22))) + np.float32(0.5)
+    sq = to_numpy(run_unary(f"libdevice.sqrt_{mode}(x)", x, "float32"))
+    rc = to_numpy(run_unary(f"libdevice.rcp_{mode}(x)", x, "float32"))
+    for i in range(SIZE):
+        assert rc[i] == _directed(1 / Fraction(float(x[i])), mode)
+        # sqrt: the fp32 neighbours of the root, by squaring exactly.
+        r = np.float32(sq[i])
+        lo, hi = (r, np.nextafter(r, np.float32(np.inf))) if mode != "ru" else \
+            (np.nextafter(r, np.float32(0)), r)
+        root2 = Fraction(float(x[i]))
+        assert Fraction(float(lo))**2 <= root2 <= Fraction(float(hi))**2, (x[i], r)
+        if Fraction(float(r))**2 != root2:
+            assert (Fraction(float(r))**2 < root2) == (mode != "ru")
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_libdevice_pow_integer_exponent(dtype):
+    # FlagGems' gelu: libdevice.pow(x, 2) with an int exponent.
+    x = random(SIZE, dtype, np.random.default_rng(23))
+    n = (np.arange(SIZE) % 9 - 4).astype(np.int32)
+    x[n < 0] += np.sign(x[n < 0]) * 0.5  # away from 0
+    out = run_binary("libdevice.pow(x, y)", x, n, dtype, "int32", dtype)
+    with np.errstate(all="ignore"):
+        expected = np.power(x.astype(np.float64), n.astype(np.float64)).astype(dtype)
+    assert_close(out, expected, rtol=1e-6 if dtype == "float32" else 1e-12)
+    two = run_unary("libdevice.pow(x, 2)", x, dtype)
+    assert_close(two, (x.astype(np.float64)**2).astype(dtype), rtol=1e-6)
+
+
 def test_dtype_codegen():
     for name in DTYPES_WITH_BF16:
         full = f"triton.language.{name}"

@@ -8,9 +8,20 @@
 # triton.cdiv and triton.next_power_of_2 in device code: constants of
 # compile-time arguments, tl.cdiv's arithmetic on tensors.
 # RUN: tessera-frontend %s --kernel sizes --signature "*i32,i32,16,40" | FileCheck %s --check-prefix=SIZES
+# triton.language.standard._log2, which libraries import behind a try (it is
+# not public): floor(log2(N)) of a constexpr, in device and host code.
+# RUN: tessera-frontend %s --kernel log2 --signature "*i32,40" | FileCheck %s --check-prefix=LOG2
 import triton
 import triton.language as tl
+import triton.language.core as core
 from packaging.version import Version
+
+try:
+    from triton.language.standard import _log2
+except ImportError:
+    pass
+
+LOG2_OF_1 = tl.constexpr(_log2(1))
 
 NEW_TRITON = tl.constexpr(Version(triton.__version__) >= Version("3.2.0"))
 
@@ -74,3 +85,12 @@ def sizes(x_ptr, n, BLOCK: tl.constexpr, N: tl.constexpr):
         tl.store(x_ptr + i * BLOCK + offs, triton.cdiv(n, BLOCK) + triton.next_power_of_2(N))
     # SIZES: arith.divsi %{{.*}}, %{{.*}} : tensor<16xi32>
     tl.store(x_ptr + offs, triton.cdiv(offs, 3))
+
+
+@triton.jit
+def log2(x_ptr, N: tl.constexpr):
+    # LOG2: arith.constant 5 : i32
+    n_dims: core.constexpr = _log2(N)
+    # LOG2: arith.constant 0 : i32
+    tl.store(x_ptr, n_dims)
+    tl.store(x_ptr + 1, LOG2_OF_1)

@@ -40,7 +40,8 @@ class ASTSource:
     def __init__(self, fn: Any, signature: Union[Mapping[str, str], str],
                  constexprs: Optional[Mapping[Any, Any]] = None,
                  attrs: Optional[Mapping[Tuple[int, ...], Any]] = None) -> None:
-        if not hasattr(fn, "arg_names") or not hasattr(fn, "_tessera_function_unit"):
+        from tessera.triton.runtime.jit import JITFunction
+        if not isinstance(fn, JITFunction):
             raise TypeError(f"ASTSource: fn must be a @triton.jit function, not {fn!r} (an "
                             "@triton.autotune or @triton.heuristics wrapper holds it in .fn)")
         self.fn = fn

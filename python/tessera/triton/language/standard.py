@@ -16,5 +16,16 @@ from tessera.triton.language._namespace import module_getattr as _module_getattr
 
 __tessera_symbol__ = "triton.language.standard"
 
+
+def _log2(i: int) -> int:
+    """floor(log2(i)), 0 for i <= 1: Triton's constexpr helper of its
+    sorting networks, which libraries import; callable on the host and, on
+    constexprs, in device code."""
+    i = int(getattr(i, "value", i))
+    return i.bit_length() - 1 if i > 1 else 0
+
+
+_log2.__tessera_symbol__ = "triton.language.standard._log2"  # type: ignore[attr-defined]
+
 __getattr__ = _module_getattr(__name__, __tessera_symbol__, globals())
 __dir__ = _module_dir(__tessera_symbol__, globals())

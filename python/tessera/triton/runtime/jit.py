@@ -13,6 +13,7 @@ import functools
 import inspect
 import threading
 import types
+import warnings
 from typing import (Any, Callable, Dict, Generic, Iterable, List, Optional, Tuple, TypeVar,
                     Union, overload)
 
@@ -103,19 +104,24 @@ class KernelParam:
 
 def _parameter_names(fn: types.FunctionType, option: str,
                      given: Optional[Iterable[Union[int, str]]]) -> List[str]:
-    """Triton accepts parameter indices or names; the program takes names."""
+    """Triton accepts parameter indices or names; the program takes names.
+    Triton ignores an entry that names no parameter (FlagGems ships such
+    decorators on stub functions): so does Tessera, with a warning."""
     names = list(inspect.signature(fn).parameters)
     out: List[str] = []
     for item in given or ():
         if isinstance(item, int) and not isinstance(item, bool):
             if not 0 <= item < len(names):
-                raise ValueError(f"@triton.jit({option}=...): index {item} is out of range for "
-                                 f"'{fn.__qualname__}', which has {len(names)} parameters")
+                warnings.warn(f"@triton.jit({option}=...): index {item} is out of range for "
+                              f"'{fn.__qualname__}', which has {len(names)} parameters; ignored",
+                              stacklevel=4)
+                continue
             out.append(names[item])
         elif isinstance(item, str):
             if item not in names:
-                raise ValueError(f"@triton.jit({option}=...): '{fn.__qualname__}' has no "
-                                 f"parameter named '{item}'")
+                warnings.warn(f"@triton.jit({option}=...): '{fn.__qualname__}' has no parameter "
+                              f"named '{item}'; ignored", stacklevel=4)
+                continue
             out.append(item)
         else:
             raise TypeError(f"@triton.jit({option}=...) takes parameter names or indices, "
