@@ -14,16 +14,48 @@
 #include "CrossLane.h"
 #include "MfmaLowering.h"
 
+#include "tessera/Backend/InlineMath.h"
+#include "tessera/Dialect/Tessera/IR/Dialect.h"
+
 #include "mlir/Conversion/MathToROCDL/MathToROCDL.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::amdgpu;
 
 namespace {
+/// libdevice functions ocml lacks (`div_rn`, `finitef`, `float2int_rz`,
+/// `pow(x, int)`, fp32's directed arithmetic, ...; InlineMath.h) computed
+/// from arith and math ops on the whole tensor, before the shared lowering
+/// unpacks it: the new ops are lowered as any others (math ops through
+/// ocml). A function no computation covers stays a call, resolved in ocml
+/// or reported (MathLibrary.cpp).
+struct InlineMathLowering : public OpConversionPattern<ExternElementwiseOp> {
+  InlineMathLowering(const TypeConverter &converter, MLIRContext *ctx)
+      : OpConversionPattern(converter, ctx, /*benefit=*/3) {}
+
+  LogicalResult
+  matchAndRewrite(ExternElementwiseOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = op->getResult(0).getType();
+    SmallVector<Type> elements;
+    for (Value operand : op->getOperands())
+      elements.push_back(getElementTypeOrSelf(operand.getType()));
+    if (!hasInlineMath(op.getSymbol(), elements,
+                       getElementTypeOrSelf(resultType)))
+      return failure();
+    std::optional<Value> value = emitInlineMath(
+        rewriter, op.getLoc(), op.getSymbol(), op->getOperands(), resultType);
+    if (!value)
+      return failure();
+    rewriter.replaceOp(op, *value);
+    return success();
+  }
+};
 
 /// LLVM's AMDGPU address space of read-only data (string literals).
 constexpr unsigned kConstantAddressSpace = 4;
@@ -253,6 +285,7 @@ public:
     // math ops on scalars become ocml calls, before MLIR's generic LLVM
     // intrinsics (which AMDGPU cannot select for most functions).
     populateMathToROCDLConversionPatterns(converter, patterns, std::nullopt);
+    patterns.add<InlineMathLowering>(converter, patterns.getContext());
   }
 
   void finalizeKernel(LLVM::LLVMFuncOp func, unsigned threads) override {

@@ -10,6 +10,7 @@
 #ifndef TESSERA_BACKENDS_CPU_LOWERING_H
 #define TESSERA_BACKENDS_CPU_LOWERING_H
 
+#include "tessera/Backend/InlineMath.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
 
@@ -116,30 +117,9 @@ void populateSharedMemoryPatterns(const CpuTypeConverter &converter,
 std::string resolveLibmSymbol(StringRef symbol, Type type, unsigned numOperands,
                               Type &computeType);
 
-/// The value of a math-library function libm lacks (`rsqrt`, `isnan`,
-/// `div_rn`, `float2int_rz`, ...; InlineMath.cpp) computed inline from
-/// arith and math ops, or nullopt when `symbol` is not one of them.
-std::optional<Value> emitInlineMath(OpBuilder &b, Location loc,
-                                    StringRef symbol, ValueRange operands,
-                                    Type resultType);
-
 /// Reports that no libm function or inline computation serves `op` on
 /// elements of `elementType`; always failure.
 LogicalResult emitNoMathFunctionError(ExternElementwiseOp op, Type elementType);
-
-/// The way a directed conversion rounds.
-enum class RoundDirection { TowardZero, Down, Up };
-
-/// `x` (a float wider than `dst`, or as wide) rounded to `dst` in
-/// `direction`: nearest-even first, then one step when that went the other
-/// way. Exact when `x` is the exact value or, for a result that is not
-/// exact, at least as close to it as half a unit of `dst` (wide enough
-/// that it falls on the same side of every value of `dst`).
-Value emitDirectedTruncF(OpBuilder &b, Location loc, Value x, FloatType dst,
-                         RoundDirection direction);
-
-/// Whether emitInlineMath computes `symbol` on these (element) types.
-bool hasInlineMath(StringRef symbol, TypeRange operands, Type result);
 
 /// True for elementwise ops (tessera's and MLIR's).
 bool isElementwise(Operation *op);

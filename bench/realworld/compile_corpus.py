@@ -61,6 +61,13 @@ CATEGORIES: list[tuple[str, str]] = [
      r"descriptor|tensordesc|cannot be passed to a .* launch"),
     ("target resource limit (shared memory, registers)",
      r"bytes of shared memory|registers? (limit|budget)|too many registers"),
+    ("target launch limit (num_warps over the threads of a program)",
+     r"num_warps must be"),
+    ("per-thread element limit of a block",
+     r"elements in each thread"),
+    ("math function the target's library lacks",
+     r"is called but neither the kernel nor|no math function|"
+     r"no ocml function"),
     ("atomics whose returned old value is used",
      r"atomics whose old values are used"),
     ("tl.sort/flip/topk/gather",
@@ -303,18 +310,27 @@ class Runner:
                 self.record(fut.result())
 
 
-def load_results(root: Path, binary: Optional[str]) -> dict[tuple, dict]:
+def load_results(root: Path, binary: Optional[str],
+                 paths: Optional[list[Path]] = None) -> dict[tuple, dict]:
+    """The results of ROOT/compile-results.jsonl made by `binary`, or every
+    result of `paths` (later files win for the same specialization and
+    backend: e.g. a run of the file-based CLI, then one through the Python
+    package, compile_live.py)."""
     results: dict[tuple, dict] = {}
-    path = root / "compile-results.jsonl"
-    if not path.exists():
-        return results
-    for line in path.read_text().splitlines():
-        try:
-            x = json.loads(line)
-        except json.JSONDecodeError:
+    if not paths:
+        paths = [root / "compile-results.jsonl"]
+    else:
+        binary = None
+    for path in paths:
+        if not path.exists():
             continue
-        if binary is None or x.get("binary") == binary:
-            results[(x["id"], x["backend"])] = x
+        for line in path.read_text().splitlines():
+            try:
+                x = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if binary is None or x.get("binary") == binary:
+                results[(x["id"], x["backend"])] = x
     return results
 
 
@@ -331,7 +347,7 @@ def pct(a: int, b: int) -> str:
 def write_report(args: argparse.Namespace, records: list[dict[str, Any]],
                  backends: list[str], binary: str) -> str:
     root = args.root.resolve()
-    results = load_results(root, binary)
+    results = load_results(root, binary, args.results)
     projects = sorted({r["project"] for r in records})
     by_spec = {spec_id(r): r for r in records}
     kernels_of: dict[str, set] = collections.defaultdict(set)
@@ -349,11 +365,12 @@ def write_report(args: argparse.Namespace, records: list[dict[str, Any]],
         "What: every distinct (kernel, specialization, launch options) that "
         "real programs made Triton 3.6.0 compile on the GPU host (torch "
         "2.11 Inductor, Liger-Kernel, FlagGems; captured by "
-        "`bench/realworld/`, see its README), compiled by `tessera compile "
-        "--emit bin` for `cpu`, `nvptx --arch sm_90a` (ptxas) and "
-        "`amdgpu --arch gfx942`, with the corpus root as module search "
-        "path. Counts and categories only: the kernels are third-party "
-        "code and are not in this repository.",
+        "`bench/realworld/`, see its README), compiled for `cpu`, "
+        "`nvptx --arch sm_90a` (ptxas) and `amdgpu --arch gfx942`: "
+        + (args.route or "by `tessera compile --emit bin` with the corpus "
+           "root as module search path") + ". Counts and categories "
+        "only: the kernels are third-party code and are not in this "
+        "repository.",
         "",
         f"Tessera: `{args.tessera}` built from `{git}`; "
         f"timeout {args.timeout} s per compile.",
@@ -479,7 +496,7 @@ def write_report(args: argparse.Namespace, records: list[dict[str, Any]],
     if secs:
         lines += ["", f"Compile wall time: median {sorted(secs)[len(secs)//2]}"
                   f" s, total {sum(secs)/60:.1f} min over {len(secs)} "
-                  "compiles (2 cores shared)."]
+                  f"compiles ({args.where})."]
     for note in args.note:
         lines += ["", note]
     lines += ["", "Reproduce: `bench/realworld/README.md`."]
@@ -506,6 +523,16 @@ def main() -> int:
                         help="a paragraph for the report (repeatable)")
     parser.add_argument("--project", default="",
                         help="only this project's specializations")
+    parser.add_argument("--results", type=Path, action="append",
+                        default=None,
+                        help="report these result files (repeatable; later "
+                        "ones win) instead of ROOT/compile-results.jsonl")
+    parser.add_argument("--route", default="",
+                        help="how the specializations were compiled, for "
+                        "the report")
+    parser.add_argument("--where", default="2 cores shared",
+                        help="the machine the compiles ran on, for the "
+                        "report's compile times")
     args = parser.parse_args()
     backends = [b for b in args.backends.split(",") if b]
     records = [json.loads(ln) for ln in

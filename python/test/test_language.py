@@ -261,3 +261,18 @@ def test_knobs_map_to_the_environment(monkeypatch):
         triton.knobs.cache.home_dir
     with pytest.raises(AttributeError, match="interpreter"):
         triton.knobs.runtime.interpret = True
+
+
+def test_host_helpers_of_the_language_modules():
+    # Private or half-public helpers libraries call on the host (Inductor,
+    # FlagGems); in device code the frontend computes them.
+    from triton.language.standard import _log2
+    assert [_log2(n) for n in (0, 1, 2, 3, 64, 100)] == [0, 0, 1, 1, 6, 6]
+    assert _log2(tl.constexpr(32)) == 5
+    assert tl.core.get_int_dtype(16, True) is tl.int16
+    assert tl.core.get_int_dtype(bitwidth=32, signed=False) is tl.uint32
+    assert tl.core.get_int_dtype(1, True) is tl.int1
+    with pytest.raises(ValueError, match="no integer dtype of 12 bits"):
+        tl.core.get_int_dtype(12, True)
+    assert tl.core._unwrap_if_constexpr(tl.constexpr(7)) == 7
+    assert tl.core._unwrap_if_constexpr("x") == "x"

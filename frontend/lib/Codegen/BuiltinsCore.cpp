@@ -648,7 +648,8 @@ static FailureOr<Value> hostHelper(FunctionCodegen &cg, CallArgs &args,
                                           hostArgs, {}, cg.curLoc);
   if (failed(r))
     return failure();
-  return Value::constant(*r);
+  // A dtype (get_int_dtype) is a type in device code; numbers constants.
+  return Value::fromHost(*r);
 }
 
 void tessera::frontend::codegen::registerCoreBuiltins(BuiltinRegistry &r) {
@@ -663,6 +664,22 @@ void tessera::frontend::codegen::registerCoreBuiltins(BuiltinRegistry &r) {
   r.add("triton.language._log2", [](FunctionCodegen &cg, CallArgs &a) {
     return hostHelper(cg, a, "triton.language._log2", {"i"});
   });
+  // Inductor's helpers choose integer types in device code
+  // (`tl.core.get_int_dtype(x.dtype.primitive_bitwidth, signed=True)`).
+  r.add("triton.language.get_int_dtype", [](FunctionCodegen &cg, CallArgs &a) {
+    return hostHelper(cg, a, "triton.language.get_int_dtype",
+                      {"bitwidth", "signed"});
+  });
+  // tl.core._unwrap_if_constexpr: the value a constexpr wraps. Device code
+  // holds constexprs as their values already, so any value is itself.
+  r.add("triton.language._unwrap_if_constexpr",
+        [](FunctionCodegen &cg, CallArgs &args) -> FailureOr<Value> {
+          FailureOr<BoundArgs> a =
+              cg.bindArgs(args, "_unwrap_if_constexpr", {"o"}, 1);
+          if (failed(a))
+            return failure();
+          return (*a)[0];
+        });
   for (const char *name : {"map_elementwise", "dot_scaled"})
     r.addWithMethod(name, notYetSupported);
   r.add("triton.language.program_id", [](FunctionCodegen &cg, CallArgs &a) {

@@ -11,6 +11,9 @@
 # triton.language.standard._log2, which libraries import behind a try (it is
 # not public): floor(log2(N)) of a constexpr, in device and host code.
 # RUN: tessera-frontend %s --kernel log2 --signature "*i32,40" | FileCheck %s --check-prefix=LOG2
+# tl.core.get_int_dtype and tl.core._unwrap_if_constexpr in device code, as
+# Inductor's helpers call them: a dtype of the element's width, a value.
+# RUN: tessera-frontend %s --kernel int_view --signature "*fp32,16" | FileCheck %s --check-prefix=INTS
 import triton
 import triton.language as tl
 import triton.language.core as core
@@ -22,6 +25,7 @@ except ImportError:
     pass
 
 LOG2_OF_1 = tl.constexpr(_log2(1))
+SEVEN = tl.constexpr(7)
 
 NEW_TRITON = tl.constexpr(Version(triton.__version__) >= Version("3.2.0"))
 
@@ -94,3 +98,14 @@ def log2(x_ptr, N: tl.constexpr):
     # LOG2: arith.constant 0 : i32
     tl.store(x_ptr, n_dims)
     tl.store(x_ptr + 1, LOG2_OF_1)
+
+
+@triton.jit
+def int_view(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    # INTS: arith.bitcast %{{.*}} : tensor<16xf32> to tensor<16xi32>
+    bits = x.to(tl.core.get_int_dtype(bitwidth=x.dtype.primitive_bitwidth, signed=True), bitcast=True)
+    # INTS: arith.constant 7 : i32
+    seven = tl.core._unwrap_if_constexpr(SEVEN)
+    tl.store(x_ptr + offs, (bits + seven).to(tl.float32))

@@ -17,5 +17,27 @@ from tessera.triton.language._namespace import module_getattr as _module_getattr
 
 __tessera_symbol__ = "triton.language.core"
 
+
+def get_int_dtype(bitwidth: int, signed: bool) -> dtype:
+    """The integer dtype of `bitwidth` bits (int1 for 1), on the host and,
+    on constexprs, in device code."""
+    bitwidth = int(getattr(bitwidth, "value", bitwidth))
+    signed = bool(getattr(signed, "value", signed))
+    if bitwidth == 1:
+        return int1
+    table = {8: (int8, uint8), 16: (int16, uint16), 32: (int32, uint32), 64: (int64, uint64)}
+    if bitwidth not in table:
+        raise ValueError(f"get_int_dtype: no integer dtype of {bitwidth} bits")
+    return table[bitwidth][0 if signed else 1]
+
+
+def _unwrap_if_constexpr(o: object) -> object:
+    """The value a tl.constexpr wraps, else `o` itself."""
+    return o.value if isinstance(o, constexpr) else o
+
+
+get_int_dtype.__tessera_symbol__ = "triton.language.core.get_int_dtype"  # type: ignore[attr-defined]
+_unwrap_if_constexpr.__tessera_symbol__ = "triton.language.core._unwrap_if_constexpr"  # type: ignore[attr-defined]
+
 __getattr__ = _module_getattr(__name__, __tessera_symbol__, globals())
 __dir__ = _module_dir(__tessera_symbol__, globals())

@@ -1,9 +1,9 @@
-//===- InlineMath.cpp - Math-library functions libm lacks, inline --------===//
+//===- InlineMath.cpp - Math-library functions computed inline ------------===//
 //
 // Triton programs call CUDA's libdevice names (`libdevice.rsqrt`,
-// `isnan`, `finitef`, `div_rn`, `float2int_rz`, `fast_expf`, ...); the GPU
-// plugins resolve them in their vendor libraries. libm has no such
-// functions, so the CPU backend computes the ones it can compute exactly
+// `isnan`, `finitef`, `div_rn`, `float2int_rz`, `fast_expf`, ...). NVIDIA's
+// libdevice defines them; libm and AMD's ocml lack many, so the CPU and
+// AMDGPU plugins compute the ones that can be computed exactly
 // (round-to-nearest arithmetic, predicates, truncating or nearest-even
 // conversions, fast approximations as their precise versions, `pow` with
 // an integer exponent) from arith and math ops. Directed rounding modes
@@ -14,12 +14,13 @@
 // an fp32 value), stay errors.
 //
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
-
+#include "tessera/Backend/InlineMath.h"
 #include "tessera/Backend/MathSymbols.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -49,6 +50,21 @@ enum class InlineMath {
 
 /// How an arithmetic function rounds: `_rn` or no suffix, `_rz`, `_rd`, `_ru`.
 enum class Rounding { Nearest, TowardZero, Down, Up };
+
+/// `element` in the shape of `like` (a tensor keeps its shape and encoding).
+Type withElement(Type like, Type element) {
+  if (auto tensor = dyn_cast<RankedTensorType>(like))
+    return tensor.clone(element);
+  return element;
+}
+
+/// A constant of `type` (a scalar or a splat tensor) holding `value`.
+Value splat(OpBuilder &b, Location loc, Type type, TypedAttr value) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return arith::ConstantOp::create(b, loc,
+                                     DenseElementsAttr::get(tensor, value));
+  return arith::ConstantOp::create(b, loc, value);
+}
 } // namespace
 
 /// The rounding suffix of `name`, removed from `base`.
@@ -175,14 +191,14 @@ static InlineMath plan(StringRef symbol, TypeRange operands, Type result,
   }
 }
 
-bool cpu::hasInlineMath(StringRef symbol, TypeRange operands, Type result) {
+bool tessera::hasInlineMath(StringRef symbol, TypeRange operands, Type result) {
   StringRef name;
   Rounding rounding;
   return plan(symbol, operands, result, name, rounding) != InlineMath::None;
 }
 
-Value cpu::emitDirectedTruncF(OpBuilder &b, Location loc, Value x,
-                              FloatType dst, RoundDirection direction) {
+Value tessera::emitDirectedTruncF(OpBuilder &b, Location loc, Value x, Type dst,
+                                  RoundDirection direction) {
   Type src = x.getType();
   if (src == dst)
     return x;
@@ -192,17 +208,17 @@ Value cpu::emitDirectedTruncF(OpBuilder &b, Location loc, Value x,
   // subnormal of the wanted sign). Each value is made in its own statement:
   // the op order is the IR's.
   Value back = arith::ExtFOp::create(b, loc, src, rounded);
-  unsigned width = dst.getWidth();
-  Type intType = b.getIntegerType(width);
+  unsigned width = cast<FloatType>(getElementTypeOrSelf(dst)).getWidth();
+  Type intType = withElement(dst, b.getIntegerType(width));
   auto intConstant = [&](const APInt &v) -> Value {
-    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(intType, v));
+    return splat(b, loc, intType, b.getIntegerAttr(b.getIntegerType(width), v));
   };
   Value wrong;
   if (direction == RoundDirection::TowardZero) {
     Value absBack = math::AbsFOp::create(b, loc, back);
     Value absX = math::AbsFOp::create(b, loc, x);
-    wrong = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, absBack,
-                                  absX);
+    wrong =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, absBack, absX);
   } else {
     wrong = arith::CmpFOp::create(b, loc,
                                   direction == RoundDirection::Down
@@ -237,32 +253,34 @@ Value cpu::emitDirectedTruncF(OpBuilder &b, Location loc, Value x,
   return arith::SelectOp::create(b, loc, wrong, steppedValue, rounded);
 }
 
-std::optional<Value> cpu::emitInlineMath(OpBuilder &b, Location loc,
-                                         StringRef symbol, ValueRange operands,
-                                         Type resultType) {
+std::optional<Value> tessera::emitInlineMath(OpBuilder &b, Location loc,
+                                             StringRef symbol,
+                                             ValueRange operands,
+                                             Type resultType) {
   StringRef name;
   Rounding rounding;
+  SmallVector<Type> elements;
+  for (Value operand : operands)
+    elements.push_back(getElementTypeOrSelf(operand.getType()));
   InlineMath op =
-      plan(symbol, operands.getTypes(), resultType, name, rounding);
+      plan(symbol, elements, getElementTypeOrSelf(resultType), name, rounding);
   if (op == InlineMath::None)
     return std::nullopt;
+  Type f64 = withElement(resultType, b.getF64Type());
   if (rounding != Rounding::Nearest) {
     // fp32 in fp64, then rounded in the function's direction.
-    Type f64 = b.getF64Type();
     SmallVector<Value> wide;
     for (Value operand : operands)
       wide.push_back(arith::ExtFOp::create(b, loc, f64, operand));
-    std::optional<Value> exact = emitInlineMath(
-        b, loc, (name.drop_back(3) + "_rn").str(), wide, f64);
+    std::optional<Value> exact =
+        emitInlineMath(b, loc, (name.drop_back(3) + "_rn").str(), wide, f64);
     if (!exact)
       return std::nullopt;
-    RoundDirection direction = rounding == Rounding::TowardZero
-                                   ? RoundDirection::TowardZero
-                               : rounding == Rounding::Down
-                                   ? RoundDirection::Down
-                                   : RoundDirection::Up;
-    return emitDirectedTruncF(b, loc, *exact, cast<FloatType>(resultType),
-                              direction);
+    RoundDirection direction =
+        rounding == Rounding::TowardZero ? RoundDirection::TowardZero
+        : rounding == Rounding::Down     ? RoundDirection::Down
+                                         : RoundDirection::Up;
+    return emitDirectedTruncF(b, loc, *exact, resultType, direction);
   }
   Value x = operands[0];
   auto toResultInt = [&](Value flag) -> Value {
@@ -271,7 +289,8 @@ std::optional<Value> cpu::emitInlineMath(OpBuilder &b, Location loc,
     return arith::ExtUIOp::create(b, loc, resultType, flag);
   };
   auto floatConstant = [&](Type type, double value) -> Value {
-    return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
+    return splat(b, loc, type,
+                 b.getFloatAttr(getElementTypeOrSelf(type), value));
   };
   switch (op) {
   case InlineMath::None:
@@ -282,20 +301,22 @@ std::optional<Value> cpu::emitInlineMath(OpBuilder &b, Location loc,
   case InlineMath::IsInf:
   case InlineMath::IsFinite: {
     // |x| == inf, |x| < inf (false for NaN), in ops every path lowers.
-    auto type = cast<FloatType>(x.getType());
-    Value inf = arith::ConstantOp::create(
-        b, loc,
-        b.getFloatAttr(type, APFloat::getInf(type.getFloatSemantics())));
+    auto type = cast<FloatType>(getElementTypeOrSelf(x.getType()));
+    Value inf =
+        splat(b, loc, x.getType(),
+              b.getFloatAttr(type, APFloat::getInf(type.getFloatSemantics())));
     Value magnitude = math::AbsFOp::create(b, loc, x);
     auto pred = op == InlineMath::IsInf ? arith::CmpFPredicate::OEQ
                                         : arith::CmpFPredicate::OLT;
     return toResultInt(arith::CmpFOp::create(b, loc, pred, magnitude, inf));
   }
   case InlineMath::SignBit: {
-    Type bitsType = b.getIntegerType(cast<FloatType>(x.getType()).getWidth());
-    Value bits = arith::BitcastOp::create(b, loc, bitsType, x);
+    Type bitsElement = b.getIntegerType(
+        cast<FloatType>(getElementTypeOrSelf(x.getType())).getWidth());
+    Value bits = arith::BitcastOp::create(
+        b, loc, withElement(x.getType(), bitsElement), x);
     Value zero =
-        arith::ConstantOp::create(b, loc, b.getIntegerAttr(bitsType, 0));
+        splat(b, loc, bits.getType(), b.getIntegerAttr(bitsElement, 0));
     return toResultInt(
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bits, zero));
   }
@@ -330,7 +351,6 @@ std::optional<Value> cpu::emitInlineMath(OpBuilder &b, Location loc,
   case InlineMath::PowInt: {
     // In fp64, which holds every int32 exponent exactly: libm's pow, then
     // one rounding to the result's type.
-    Type f64 = b.getF64Type();
     Value base = x.getType() == f64 ? x : arith::ExtFOp::create(b, loc, f64, x);
     Value exponent = arith::SIToFPOp::create(b, loc, f64, operands[1]);
     Value power = math::PowFOp::create(b, loc, base, exponent);
