@@ -46,6 +46,11 @@ std::string nvptx::getLibdeviceName(llvm::StringRef symbol, Type type) {
     if (llvm::is_contained({"add", "sub", "mul", "div", "rcp", "sqrt"}, op))
       return ("__nv_" + llvm::Twine(f32 ? "f" : "d") + op + "_" + mode).str();
   }
+  // pow with an int exponent (`__tessera_pow_fp32_i32`) is libdevice's
+  // powi: `__nv_powf` takes a float exponent, and called with an int it
+  // computes garbage.
+  if (name == "pow" && neutral && symbol.ends_with("_i32"))
+    return f32 ? "__nv_powif" : "__nv_powi";
   if (llvm::is_contained({"isnan", "isinf", "signbit"}, name))
     return ("__nv_" + name + (f32 ? "f" : "d")).str();
   if (name == "fast_dividef")

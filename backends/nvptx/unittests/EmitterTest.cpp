@@ -163,6 +163,10 @@ TEST(Emitter, LibdeviceNames) {
   EXPECT_EQ(getLibdeviceName("__tessera_sqrt_rn_fp32", f32), "__nv_fsqrt_rn");
   EXPECT_EQ(getLibdeviceName("__tessera_fma_rn_fp32", f32), "__nv_fmaf_rn");
   EXPECT_EQ(getLibdeviceName("__tessera_fma_rn_fp64", f64), "__nv_fma_rn");
+  // An int exponent is powi's (powf with an int argument was garbage).
+  EXPECT_EQ(getLibdeviceName("__tessera_pow_fp32_i32", f32), "__nv_powif");
+  EXPECT_EQ(getLibdeviceName("__tessera_pow_fp64_i32", f64), "__nv_powi");
+  EXPECT_EQ(getLibdeviceName("__tessera_pow_fp32_fp32", f32), "__nv_powf");
   // Predicates end in f or d; names that spell their types stay.
   EXPECT_EQ(getLibdeviceName("__tessera_isnan_fp32", f32), "__nv_isnanf");
   EXPECT_EQ(getLibdeviceName("__tessera_isinf_fp64", f64), "__nv_isinfd");
