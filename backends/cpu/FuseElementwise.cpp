@@ -15,9 +15,12 @@
 #include "Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -42,6 +45,10 @@ bool isSimpleElementwise(linalg::GenericOp op) {
 /// LLVM's loop passes slow down on long bodies too. A longer chain becomes
 /// several loops of this size.
 constexpr size_t kMaxFusedBodyOps = 256;
+
+/// The most operations of a body computed again at each read of one of its
+/// elements (ExtractOfElementwise), besides its yield.
+constexpr size_t kMaxRecomputedOps = 8;
 
 /// The operations of `op`'s body, counting at most `limit + 1`.
 size_t countBodyOps(linalg::GenericOp op, size_t limit) {
@@ -198,6 +205,60 @@ struct FuseProducerIntoUser : public OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// One element of an elementwise generic (`tensor.extract %g[i]`) is its
+/// body computed for element i: the loads and stores through a contiguous
+/// block of pointers read the first address only, and computing it as a
+/// scalar leaves the block of addresses unused (then erased), so it no
+/// longer stands between the loops the CPU fuses (FuseLoops.cpp).
+struct ExtractOfElementwise : public OpRewritePattern<tensor::ExtractOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::ExtractOp op,
+                                PatternRewriter &rewriter) const override {
+    auto generic = op.getTensor().getDefiningOp<linalg::GenericOp>();
+    if (!generic || !isSimpleElementwise(generic) ||
+        countBodyOps(generic, kMaxFusedBodyOps) > kMaxFusedBodyOps)
+      return failure();
+    Block &body = generic.getRegion().front();
+    for (Operation &nested : body.without_terminator())
+      if (nested.getNumRegions() || !isMemoryEffectFree(&nested))
+        return failure();
+    // Computing an element again where it is read costs its body once per
+    // read: done for one element (a first address), for a generic read
+    // nowhere else, or for a body of a few cheap operations (a mask), never
+    // for math functions.
+    bool oneElement = llvm::all_of(op.getIndices(), [](Value v) {
+      return matchPattern(v, m_Constant());
+    });
+    bool cheap = countBodyOps(generic, kMaxRecomputedOps) <= kMaxRecomputedOps &&
+                 llvm::none_of(body, [](Operation &nested) {
+                   return isa<math::MathDialect>(nested.getDialect());
+                 });
+    if (!oneElement && !generic->hasOneUse() && !cheap)
+      return failure();
+    ValueRange indices = op.getIndices();
+    IRMapping mapping;
+    for (OpOperand &operand : generic->getOpOperands()) {
+      BlockArgument arg = generic.getMatchingBlockArgument(&operand);
+      if (arg.use_empty())
+        continue;
+      mapping.map(arg, tensor::ExtractOp::create(rewriter, op.getLoc(),
+                                                 operand.get(), indices)
+                           .getResult());
+    }
+    for (Operation &nested : body.without_terminator()) {
+      if (auto index = dyn_cast<linalg::IndexOp>(nested)) {
+        mapping.map(index.getResult(), indices[index.getDim()]);
+        continue;
+      }
+      rewriter.clone(nested, mapping);
+    }
+    rewriter.replaceOp(
+        op, mapping.lookupOrDefault(body.getTerminator()->getOperand(0)));
+    return success();
+  }
+};
+
 struct FuseElementwisePass
     : public PassWrapper<FuseElementwisePass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FuseElementwisePass)
@@ -213,7 +274,8 @@ struct FuseElementwisePass
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<FoldFillOperands, FuseProducerIntoUser>(&getContext());
+    patterns.add<FoldFillOperands, FuseProducerIntoUser, ExtractOfElementwise>(
+        &getContext());
     // Every rewrite removes a fill operand or a generic, so the driver
     // converges; where it stopped early, what is fused stays correct.
     GreedyRewriteConfig config;

@@ -26,6 +26,12 @@ std::unique_ptr<Pass> createToStructuredPass();
 /// (whose bufferization and scheduling took time quadratic in N).
 std::unique_ptr<Pass> createFuseElementwisePass();
 
+/// Fuses consecutive loops over a block's elements where legal (same
+/// bounds; buffers shared at the induction variable only; no global write
+/// before a global access), forwards stored elements to later loads and
+/// removes buffers nothing reads (FuseLoops.cpp).
+std::unique_ptr<Pass> createFuseLoopsPass();
+
 /// Lowers fp8 arithmetic and conversions and math functions without LLVM
 /// support to f32 arithmetic and runtime or libm calls.
 std::unique_ptr<Pass> createLegalizeFloatsPass();

@@ -7,7 +7,8 @@
 //                      memory operations on i64 addresses; entry wrappers
 //   cpu-bufferize      one-shot bufferization; allocations hoisted out of
 //                      loops and freed where their lifetime ends
-//   cpu-to-loops       linalg -> scf loops over memrefs
+//   cpu-to-loops       linalg -> scf loops over memrefs, consecutive loops
+//                      over a block's elements fused where legal
 //   lower-to-llvm      fp8 and math legalization, everything -> LLVM dialect
 //
 //===----------------------------------------------------------------------===//
@@ -187,6 +188,9 @@ void buildToLoops(OpPassManager &pm, Opts) {
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // One loop per block where legal (bounds are CSE'd constants by now).
+  pm.addPass(createFuseLoopsPass());
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
 }
 
@@ -244,6 +248,7 @@ void cpu::registerCpuPasses() {
   registerPass([] { return std::make_unique<CopiesToLinalgPass>(); });
   registerPass([] { return createToStructuredPass(); });
   registerPass([] { return createFuseElementwisePass(); });
+  registerPass([] { return createFuseLoopsPass(); });
   registerPass([] { return createLegalizeFloatsPass(); });
   registerPass([] { return createCpuConvertToLLVMPass(); });
   registerPassPipeline(

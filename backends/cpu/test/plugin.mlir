@@ -25,7 +25,7 @@
 // One thread per program instance: every layout has one thread and warp.
 // STRUCT: tessera_gpu.num_warps = 1 : i32
 // STRUCT-SAME: tessera_gpu.threads_per_warp = 1 : i32
-// STRUCT: linalg.generic
+// STRUCT: scf.for
 // STRUCT-NOT: tessera.
 // STRUCT: func.func @add_kernel_cpu_entry(
 
