@@ -227,13 +227,13 @@ struct ExtractOfElementwise : public OpRewritePattern<tensor::ExtractOp> {
     // read: done for one element (a first address), for a generic read
     // nowhere else, or for a body of a few cheap operations (a mask), never
     // for math functions.
-    bool oneElement = llvm::all_of(op.getIndices(), [](Value v) {
-      return matchPattern(v, m_Constant());
-    });
-    bool cheap = countBodyOps(generic, kMaxRecomputedOps) <= kMaxRecomputedOps &&
-                 llvm::none_of(body, [](Operation &nested) {
-                   return isa<math::MathDialect>(nested.getDialect());
-                 });
+    bool oneElement = llvm::all_of(
+        op.getIndices(), [](Value v) { return matchPattern(v, m_Constant()); });
+    bool cheap =
+        countBodyOps(generic, kMaxRecomputedOps) <= kMaxRecomputedOps &&
+        llvm::none_of(body, [](Operation &nested) {
+          return isa<math::MathDialect>(nested.getDialect());
+        });
     if (!oneElement && !generic->hasOneUse() && !cheap)
       return failure();
     ValueRange indices = op.getIndices();

@@ -76,6 +76,8 @@ CATEGORIES: list[tuple[str, str]] = [
      r"is not supported in device code|imported|module '[^']*' has no|"
      r"cannot resolve module|no module named|not a @?triton\.jit"),
     ("wrapper decorator", r"decorator"),
+    ("module global a function rebinds at run time (`global` statement)",
+     r"cannot know the value of global"),
     ("module-level host code",
      r"module level|module-level|at module scope|host code|"
      r"cannot evaluate|is unknown|unknown name|undefined name"),

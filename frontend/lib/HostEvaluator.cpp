@@ -479,6 +479,18 @@ FailureOr<HostValue> HostEvaluator::evaluateGlobal(const KernelModule &mod,
   const GlobalSymbol *symbol = mod.lookupGlobal(name);
   if (!symbol || symbol->bindings.empty())
     return emitError(useLoc, "name '" + name + "' is not defined");
+  // A function that rebinds the global may have run before the kernel
+  // compiles (FlagGems sets its libdevice module so at import time): its
+  // first value is no answer.
+  llvm::StringRef rebinder = mod.getRebindingFunction(name);
+  if (!rebinder.empty() &&
+      symbol->bindings.back().kind != BindingKind::Injected)
+    return emitError(
+        useLoc, "cannot know the value of global '" + name + "' of module '" +
+                    mod.getModuleName() + "' at compile time: function '" +
+                    rebinder + "' rebinds it ('global " + name +
+                    "') when it runs; Tessera's Python package reads "
+                    "the live value");
   // The last binding before the module's horizon, if it has one.
   size_t index = symbol->bindings.size() - 1;
   auto horizon = horizons.find(&mod);

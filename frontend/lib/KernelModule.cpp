@@ -320,6 +320,14 @@ DecoratorInfo tessera::frontend::classifyDecorator(const KernelModule &m,
 
 void ModuleScanner::recordFunction(FunctionDefStmt *def,
                                    const std::vector<BindingGuard> &guards) {
+  // `global X` anywhere in the body: calling the function rebinds X.
+  for (const Stmt *s : def->getBody())
+    walk(s, [&](const Node *node) {
+      if (const auto *g = llvm::dyn_cast<GlobalStmt>(node))
+        for (llvm::StringRef name : g->getNames())
+          m.rebinders.try_emplace(name, def->getName().str());
+      return true;
+    });
   std::vector<DecoratorInfo> decorators;
   for (const Expr *d : def->getDecorators())
     decorators.push_back(classify(d));

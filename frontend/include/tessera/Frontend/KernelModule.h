@@ -173,6 +173,14 @@ public:
   const FunctionDefStmt *lookupFunction(llvm::StringRef name) const;
   /// All bindings of `name` at module level, or null.
   const GlobalSymbol *lookupGlobal(llvm::StringRef name) const;
+  /// The module-level function that rebinds global `name` when it runs
+  /// (`global name` in its body, at any depth), or empty: the value such a
+  /// global has when a kernel compiles depends on calls the file does not
+  /// show.
+  llvm::StringRef getRebindingFunction(llvm::StringRef name) const {
+    auto it = rebinders.find(name);
+    return it == rebinders.end() ? llvm::StringRef() : it->second;
+  }
 
   /// Binds module-level `name` to `value`, known in advance (an embedder's
   /// globals); the binding comes after the file's own.
@@ -223,6 +231,7 @@ private:
   std::vector<ImportInfo> starImports;
   std::vector<JitFunction> jitFunctions;
   llvm::StringMap<GlobalSymbol> globals;
+  llvm::StringMap<std::string> rebinders;
   std::vector<std::string> globalOrder;
   unsigned numSkipped = 0;
 };
