@@ -6,8 +6,10 @@
 For each memory-bound tutorial workload `tessera bench --backend cpu` runs
 (its scaled shapes), NumPy computes the same result on the same machine in
 the same run, and the ratio NumPy time / Tessera time is reported (1.0:
-as fast as NumPy; higher: faster). Several `--tessera` binaries (say, the
-build before and after a change) are timed in turn, interleaved with NumPy.
+as fast as NumPy; higher: faster). Both sides overwrite 256 MB before each
+timed run (the last-level cache flushed, as `tessera bench` and Triton's
+`do_bench` do). Several `--tessera` binaries (say, the build before and
+after a change) are timed in turn, interleaved with NumPy.
 NumPy's versions do the work the kernels do:
 
 - vector add, fp32, 2^22: `np.add(x, y, out=z)`;
@@ -41,10 +43,17 @@ WORKLOADS = {
 }
 
 
+#: What `tessera bench` overwrites before each timed run (as Triton's
+#: do_bench does: 256 MB, past the last-level cache), so that neither side
+#: reads its operands from a cache the other side had to fill.
+FLUSH = np.zeros(256 << 18, dtype=np.float32)
+
+
 def median_ms(fn: Callable[[], object], repeat: int = 30) -> float:
     fn()
     times = []
     for _ in range(repeat):
+        FLUSH.fill(0)
         start = time.perf_counter()
         fn()
         times.append(time.perf_counter() - start)
