@@ -33,6 +33,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -60,16 +61,40 @@ bool isCandidate(scf::ForOp loop) {
   return loop.getNumResults() == 0 && loop.getRegion().hasOneBlock();
 }
 
-/// Records the access of `op` to `memref` at `indices`.
+/// Whether `buffer` (or a view of it) is used otherwise than by loads,
+/// stores and views.
+bool escapes(Value buffer) {
+  for (Operation *user : buffer.getUsers()) {
+    if (isa<memref::LoadOp, memref::StoreOp>(user))
+      continue;
+    if (auto view = dyn_cast<ViewLikeOpInterface>(user))
+      if (view.getViewSource() == buffer && !escapes(user->getResult(0)))
+        continue;
+    return true;
+  }
+  return false;
+}
+
+/// Records the access of `op` to `memref` at `indices`. A view of a buffer
+/// (a subview, a cast) is an access to the buffer whose element is not
+/// known: never at the induction variable.
 void recordBuffer(LoopAccesses &acc, scf::ForOp loop, Value memref,
                   ValueRange indices, bool write) {
-  if (!memref.getDefiningOp<memref::AllocaOp>()) {
+  Value root = memref;
+  bool viewed = false;
+  while (auto view = root.getDefiningOp<ViewLikeOpInterface>()) {
+    root = view.getViewSource();
+    viewed = true;
+  }
+  // A buffer whose address escapes (to a call, a pointer) may be accessed
+  // through it at any element: global memory as far as order goes.
+  if (!root.getDefiningOp<memref::AllocaOp>() || escapes(root)) {
     (write ? acc.globalWrite : acc.globalRead) = true;
     return;
   }
-  (write ? acc.writes : acc.reads).insert(memref);
-  if (indices.size() != 1 || indices[0] != loop.getInductionVar())
-    acc.notAtIv.insert(memref);
+  (write ? acc.writes : acc.reads).insert(root);
+  if (viewed || indices.size() != 1 || indices[0] != loop.getInductionVar())
+    acc.notAtIv.insert(root);
 }
 
 LoopAccesses analyze(scf::ForOp loop) {
@@ -195,6 +220,18 @@ void fuseLoopsIn(Block &block, DominanceInfo &dom) {
   }
 }
 
+/// Fuses the loops of `block`, then of the blocks nested in what is left: a
+/// kernel's loops over a block may sit in the body of a loop of its own
+/// (over a row's columns, a persistent loop). Fusing first means no block
+/// visited belongs to a loop fusion erased.
+void fuseLoopsBelow(Block &block, DominanceInfo &dom) {
+  fuseLoopsIn(block, dom);
+  for (Operation &op : block)
+    for (Region &region : op.getRegions())
+      for (Block &nested : region)
+        fuseLoopsBelow(nested, dom);
+}
+
 /// In the body of `loop`, a load of a buffer at the induction variable
 /// after a store of that element takes the stored value; then buffers that
 /// only are stored to (nothing reads them any more) are removed.
@@ -258,7 +295,7 @@ struct FuseLoopsPass
     DominanceInfo dom(getOperation());
     getOperation().walk([&](func::FuncOp func) {
       for (Block &block : func.getBody())
-        fuseLoopsIn(block, dom);
+        fuseLoopsBelow(block, dom);
       func.walk([&](scf::ForOp loop) {
         if (isCandidate(loop))
           forwardStores(loop);

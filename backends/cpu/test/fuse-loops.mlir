@@ -161,3 +161,81 @@ func.func @masked_store(%p: !llvm.ptr, %m: i1) {
   }
   return
 }
+
+// -----
+
+// Loops over a block inside a loop of the kernel's own (a row's columns in
+// steps, a persistent loop) fuse as well.
+// CHECK-LABEL: func @nested
+// CHECK: scf.for
+// CHECK-NOT: memref.alloca
+// CHECK: scf.for
+// CHECK: llvm.load
+// CHECK: llvm.store
+// CHECK-NOT: scf.for
+func.func @nested(%p: !llvm.ptr, %q: !llvm.ptr, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %a = memref.alloca() : memref<8xf32>
+  scf.for %row = %c0 to %n step %c1 {
+    scf.for %i = %c0 to %c8 step %c1 {
+      %l = llvm.load %p : !llvm.ptr -> f32
+      memref.store %l, %a[%i] : memref<8xf32>
+    }
+    scf.for %i = %c0 to %c8 step %c1 {
+      %v = memref.load %a[%i] : memref<8xf32>
+      llvm.store %v, %q : f32, !llvm.ptr
+    }
+  }
+  return
+}
+
+// -----
+
+// A view of a buffer aliases it: the second loop reads element i + 1 of the
+// buffer the first writes (a reduction's loop over all elements but the
+// first), so the loops stay apart even with equal bounds.
+// CHECK-LABEL: func @through_a_view
+// CHECK-COUNT-2: scf.for
+func.func @through_a_view(%p: !llvm.ptr, %q: !llvm.ptr) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : index
+  %a = memref.alloca() : memref<8xf32>
+  %tail = memref.subview %a[1] [7] [1] : memref<8xf32> to memref<7xf32, strided<[1], offset: 1>>
+  scf.for %i = %c0 to %c7 step %c1 {
+    %l = llvm.load %p : !llvm.ptr -> f32
+    memref.store %l, %a[%i] : memref<8xf32>
+  }
+  scf.for %i = %c0 to %c7 step %c1 {
+    %v = memref.load %tail[%i] : memref<7xf32, strided<[1], offset: 1>>
+    llvm.store %v, %q : f32, !llvm.ptr
+  }
+  return
+}
+
+// -----
+
+// A buffer whose address escapes (to a call here) may be read through it
+// at any element: its stores order like global stores, and a later loop
+// that reads global memory stays apart.
+// CHECK-LABEL: func @escaping_buffer
+// CHECK-COUNT-2: scf.for
+func.func private @use(memref<8xf32>)
+func.func @escaping_buffer(%p: !llvm.ptr, %q: !llvm.ptr) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1.0 : f32
+  %a = memref.alloca() : memref<8xf32>
+  func.call @use(%a) : (memref<8xf32>) -> ()
+  scf.for %i = %c0 to %c8 step %c1 {
+    memref.store %one, %a[%i] : memref<8xf32>
+  }
+  scf.for %i = %c0 to %c8 step %c1 {
+    %l = llvm.load %p : !llvm.ptr -> f32
+    llvm.store %l, %q : f32, !llvm.ptr
+  }
+  return
+}
