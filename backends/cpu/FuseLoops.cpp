@@ -54,6 +54,18 @@ struct LoopAccesses {
   /// An operation the analysis cannot place (a nested loop, an effect it
   /// does not know): the loop fuses with nothing.
   bool opaque = false;
+
+  /// Adds what a loop fused into this one does: its accesses at its
+  /// induction variable are at this loop's after the fusion, so the fused
+  /// loop's body need not be walked again.
+  void merge(const LoopAccesses &other) {
+    reads.insert(other.reads.begin(), other.reads.end());
+    writes.insert(other.writes.begin(), other.writes.end());
+    notAtIv.insert(other.notAtIv.begin(), other.notAtIv.end());
+    globalRead |= other.globalRead;
+    globalWrite |= other.globalWrite;
+    opaque |= other.opaque;
+  }
 };
 
 /// A loop that may be fused: no results, and a body of one block.
@@ -216,7 +228,7 @@ void fuseLoopsIn(Block &block, DominanceInfo &dom) {
       mid->moveBefore(current);
     between.clear();
     fuseInto(current, loop);
-    currentAccesses = analyze(current);
+    currentAccesses.merge(accesses);
   }
 }
 

@@ -25,6 +25,7 @@ import weakref
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 from tessera import _binding, _program, _session
+from tessera.triton.language._constexpr import _unwrap, constexpr
 
 #: Triton's backend names -> Tessera plugin names.
 _PLUGIN = {"cuda": "nvptx", "hip": "amdgpu"}
@@ -81,7 +82,7 @@ class ASTSource:
         entries = []
         for index, name in enumerate(names):
             if name not in self.signature:
-                if index < len(names) and any(n in self.signature for n in names[index + 1:]):
+                if any(n in self.signature for n in names[index + 1:]):
                     raise ValueError(f"ASTSource: the signature of '{self.name}' lacks parameter "
                                      f"'{name}' (give every parameter, constexprs as 'constexpr')")
                 break  # trailing parameters keep their defaults
@@ -120,9 +121,8 @@ def _literal(value: Any, name: str) -> str:
     text = repr(value)
     if text.startswith("triton.language."):  # a dtype
         return "tl." + text[len("triton.language."):]
-    value = getattr(value, "value", value)  # a tl.constexpr wrapper
-    if value is None or isinstance(value, (bool, int, float, str, tuple)):
-        return _literal(value, name)
+    if isinstance(value, constexpr):
+        return _literal(_unwrap(value), name)
     raise TypeError(f"constexpr '{name}' = {text} cannot be given in a signature (it is no "
                     "literal); launch the kernel to compile it with this value")
 

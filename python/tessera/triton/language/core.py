@@ -6,6 +6,7 @@ resolves names exactly as ``triton.language`` does.
 """
 from __future__ import annotations
 
+from tessera.triton.language._constexpr import _unwrap
 from tessera.triton.language._constexpr import constexpr, constexpr_type  # noqa: F401
 from tessera.triton.language._dtypes import (  # noqa: F401
     bfloat16, float8e4b8, float8e4b15, float8e4nv, float8e5, float8e5b16, float16, float32,
@@ -21,8 +22,8 @@ __tessera_symbol__ = "triton.language.core"
 def get_int_dtype(bitwidth: int, signed: bool) -> dtype:
     """The integer dtype of `bitwidth` bits (int1 for 1), on the host and,
     on constexprs, in device code."""
-    bitwidth = int(getattr(bitwidth, "value", bitwidth))
-    signed = bool(getattr(signed, "value", signed))
+    bitwidth = int(_unwrap(bitwidth))
+    signed = bool(_unwrap(signed))
     if bitwidth == 1:
         return int1
     table = {8: (int8, uint8), 16: (int16, uint16), 32: (int32, uint32), 64: (int64, uint64)}
@@ -33,7 +34,7 @@ def get_int_dtype(bitwidth: int, signed: bool) -> dtype:
 
 def _unwrap_if_constexpr(o: object) -> object:
     """The value a tl.constexpr wraps, else `o` itself."""
-    return o.value if isinstance(o, constexpr) else o
+    return _unwrap(o)
 
 
 get_int_dtype.__tessera_symbol__ = "triton.language.core.get_int_dtype"  # type: ignore[attr-defined]

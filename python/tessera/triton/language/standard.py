@@ -6,6 +6,7 @@ resolves names exactly as ``triton.language`` does.
 """
 from __future__ import annotations
 
+from tessera.triton.language._constexpr import _unwrap
 from tessera.triton.language._constexpr import constexpr, constexpr_type  # noqa: F401
 from tessera.triton.language._dtypes import (  # noqa: F401
     bfloat16, float8e4b8, float8e4b15, float8e4nv, float8e5, float8e5b16, float16, float32,
@@ -21,7 +22,7 @@ def _log2(i: int) -> int:
     """floor(log2(i)), 0 for i <= 1: Triton's constexpr helper of its
     sorting networks, which libraries import; callable on the host and, on
     constexprs, in device code."""
-    i = int(getattr(i, "value", i))
+    i = int(_unwrap(i))
     return i.bit_length() - 1 if i > 1 else 0
 
 
