@@ -57,6 +57,7 @@ llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
                 pipelining.numStages = options.numStages;
                 pipelining.sharedMemoryBytes =
                     describeArch(arch).maxSharedMemoryPerBlock;
+                pipelining.laterSharedMemoryBytes = getPrepareWgmmaSharedBytes;
                 pm.addPass(createPipelineLoadsPass(pipelining));
                 pm.addPass(createCanonicalizerPass());
               }}))

@@ -244,17 +244,17 @@ Value storeA(OpBuilder &b, DotOp dot) {
   return gpu::LocalAllocOp::create(b, dot.getLoc(), type, dot.getA());
 }
 
-/// When `dot` sits in a loop, takes a 16-bit A from registers computed
+/// True when `dot` sits in a loop, takes a 16-bit A from registers computed
 /// before the loop, and another wgmma of the loop takes a register A of the
 /// same type computed in it (attention's Q and P at BLOCK_N == HEAD_DIM,
-/// the pattern ptxas mis-allocates, see the file header): A is stored to a
-/// buffer once before the loop and read in place by the dot.
-void stageLoopInvariantA(DotOp dot) {
+/// the pattern ptxas mis-allocates, see the file header): A must then be
+/// stored to a buffer before the loop and read in place by the dot.
+bool needsLoopInvariantAStage(DotOp dot) {
   Value a = dot.getA();
   auto loop = dot->getParentOfType<LoopLikeOpInterface>();
   if (!loop || !loop.isDefinedOutsideOfLoop(a) ||
       a.getDefiningOp<gpu::LocalLoadOp>() || hasByteOperands(dot))
-    return;
+    return false;
   auto aType = cast<RankedTensorType>(a.getType());
   bool sameSizeInLoop = false;
   loop->walk([&](DotOp other) {
@@ -267,17 +267,41 @@ void stageLoopInvariantA(DotOp dot) {
         otherType.getElementType() == aType.getElementType())
       sameSizeInLoop = true;
   });
-  if (!sameSizeInLoop)
+  return sameSizeInLoop;
+}
+
+/// True when `buffer` is defined before `loop` in a block enclosing it,
+/// so that a dot of the loop can read it.
+bool isAvailableIn(Value buffer, Operation *loop) {
+  Operation *def = buffer.getDefiningOp();
+  Operation *entry =
+      def ? def->getBlock()->findAncestorOpInBlock(*loop) : nullptr;
+  return entry && def->isBeforeInBlock(entry);
+}
+
+/// Stores `dot`'s loop-invariant A to a buffer before its loop when
+/// needsLoopInvariantAStage says so. The buffers already staged (by value of
+/// A) are reused by later loops they reach: attention's off-band and
+/// on-band loops read one copy of Q, not two, which nothing writes after
+/// its barrier.
+void stageLoopInvariantA(DotOp dot, DenseMap<Value, Value> &staged) {
+  if (!needsLoopInvariantAStage(dot))
     return;
-  OpBuilder builder(loop);
-  Location loc = dot.getLoc();
-  gpu::BarrierOp::create(builder, loc);
-  Value buffer = storeA(builder, dot);
-  gpu::BarrierOp::create(builder, loc);
-  builder.setInsertionPoint(dot);
-  dot.getAMutable().assign(
-      gpu::LocalLoadOp::create(builder, loc, aType, buffer, Value())
-          .getResult());
+  Value a = dot.getA();
+  Operation *loop = dot->getParentOfType<LoopLikeOpInterface>();
+  Value buffer = staged.lookup(a);
+  if (!buffer || !isAvailableIn(buffer, loop)) {
+    OpBuilder builder(loop);
+    gpu::BarrierOp::create(builder, dot.getLoc());
+    buffer = storeA(builder, dot);
+    gpu::BarrierOp::create(builder, dot.getLoc());
+    staged[a] = buffer;
+  }
+  OpBuilder builder(dot);
+  dot.getAMutable().assign(gpu::LocalLoadOp::create(builder, dot.getLoc(),
+                                                    a.getType(), buffer,
+                                                    Value())
+                               .getResult());
 }
 
 /// Gives `dot` the operands it must read from buffers of their own: the
@@ -328,13 +352,14 @@ struct PrepareWgmmaPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     bool any = false;
+    DenseMap<Value, Value> stagedA;
     module.walk([&](DotOp dot) {
       auto name = dot->getAttrOfType<StringAttr>(kMatrixInstructionAttrName);
       if (!name || !name.getValue().starts_with("wgmma"))
         return;
       any = true;
       rereadLoopInvariantA(dot);
-      stageLoopInvariantA(dot);
+      stageLoopInvariantA(dot, stagedA);
       int64_t columns = getWarpgroupColumns(dot);
       restage(dot, hasByteOperands(dot) && !readsWgmmaBuffer(dot, 0, columns),
               !readsWgmmaBuffer(dot, 1, columns), columns);
@@ -358,6 +383,32 @@ struct PrepareWgmmaPass
 };
 
 } // namespace
+
+uint64_t nvptx::getPrepareWgmmaSharedBytes(Operation *module) {
+  llvm::SmallPtrSet<Value, 4> staged;
+  uint64_t bytes = 0;
+  module->walk([&](DotOp dot) {
+    auto name = dot->getAttrOfType<StringAttr>(kMatrixInstructionAttrName);
+    if (!name || !name.getValue().starts_with("wgmma") ||
+        !needsLoopInvariantAStage(dot))
+      return;
+    // An A loaded through a descriptor the launch builds becomes a buffer
+    // of tensor-maps' own, which the dot reads in place.
+    Value a = dot.getA();
+    while (auto cvt = a.getDefiningOp<gpu::ConvertLayoutOp>())
+      a = cvt.getSrc();
+    if (auto load = a.getDefiningOp<DescriptorLoadOp>())
+      if (!load.getDesc().getDefiningOp<MakeTensorDescOp>())
+        return;
+    if (!staged.insert(dot.getA()).second)
+      return;
+    auto aType = cast<RankedTensorType>(dot.getA().getType());
+    // Swizzled buffers start at a multiple of 1024 bytes.
+    bytes += llvm::alignTo(
+        aType.getNumElements() * (aType.getElementTypeBitWidth() / 8), 1024);
+  });
+  return bytes;
+}
 
 std::unique_ptr<Pass> nvptx::createPrepareWgmmaPass() {
   return std::make_unique<PrepareWgmmaPass>();

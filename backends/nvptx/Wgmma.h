@@ -79,6 +79,12 @@ inline constexpr llvm::StringLiteral kAsyncProxyReadsAttrName =
 /// row-major and viewed transposed, so that K stays contiguous.
 std::unique_ptr<Pass> createPrepareWgmmaPass();
 
+/// Shared memory, in bytes, `createPrepareWgmmaPass` will add to `module`
+/// as it is before pipelining: one buffer per loop-invariant A it stages
+/// (the pipeliner's laterSharedMemoryBytes hook, so that its rings leave
+/// room for them).
+uint64_t getPrepareWgmmaSharedBytes(Operation *module);
+
 } // namespace mlir::tessera::nvptx
 
 #endif // TESSERA_BACKENDS_NVPTX_WGMMA_H

@@ -469,8 +469,10 @@ public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PipelineLoadsPass)
 
   PipelineLoadsPass() = default;
-  PipelineLoadsPass(const PipelineLoadsPass &other) : PassWrapper(other) {}
-  explicit PipelineLoadsPass(PipelineLoadsOptions options) {
+  PipelineLoadsPass(const PipelineLoadsPass &other)
+      : PassWrapper(other), laterBytes(other.laterBytes) {}
+  explicit PipelineLoadsPass(PipelineLoadsOptions options)
+      : laterBytes(std::move(options.laterSharedMemoryBytes)) {
     numStages = options.numStages;
     sharedMemory = options.sharedMemoryBytes;
   }
@@ -495,6 +497,11 @@ public:
         return;
       loops.push_back(loop);
     });
+    // What later stages add is known from the loops and dots as they are
+    // before any ring exists (a ring changes neither).
+    uint64_t later = reservedSharedMemory;
+    if (laterBytes && !loops.empty())
+      later += laterBytes(module);
     for (scf::ForOp loop : loops) {
       int stages = numStages;
       if (auto attr = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName))
@@ -502,7 +509,8 @@ public:
       if (stages < 2)
         continue;
       LoopPipeliner pipeliner(loop, stages);
-      if (!pipeliner.analyze(sharedMemory, estimateSharedMemoryBytes(module)))
+      if (!pipeliner.analyze(sharedMemory,
+                             estimateSharedMemoryBytes(module) + later))
         continue;
       pipeliner.rewrite();
     }
@@ -516,6 +524,12 @@ private:
       *this, "shared-memory",
       llvm::cl::desc("Shared memory a block may use (bytes, 0: no limit)"),
       llvm::cl::init(0)};
+  Option<uint64_t> reservedSharedMemory{
+      *this, "reserved-shared-memory",
+      llvm::cl::desc("Shared memory (bytes) later stages will add, counted "
+                     "against the limit"),
+      llvm::cl::init(0)};
+  std::function<uint64_t(Operation *)> laterBytes;
 };
 
 } // namespace

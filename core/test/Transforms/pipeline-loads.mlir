@@ -1,5 +1,7 @@
 // RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3" --canonicalize | FileCheck %s
 // RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 shared-memory=4096" --canonicalize | FileCheck %s --check-prefix=SMALL
+// RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 shared-memory=32768" --canonicalize | FileCheck %s --check-prefix=FIT
+// RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 shared-memory=32768 reserved-shared-memory=8192" --canonicalize | FileCheck %s --check-prefix=RESERVED
 
 // A K loop of a matmul: the A and B tiles (masked at the K edge, pointers
 // advanced by a constant) are copied two iterations ahead into rings of
@@ -10,6 +12,9 @@
 // iterations ahead) into the slot of i - 1. The original pointers are gone; the copies are
 // drained after the loop.
 // With 4 KiB of shared memory not even two stages fit: the loop stays.
+// With 32 KiB three stages fit (8 KiB each, 1 KiB of alignment slack per
+// ring, a 4 KiB conversion); 8 KiB that later stages will add leave room
+// for two.
 #ld = #tessera_gpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #acc = #tessera_gpu.blocked<sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]>
 #opa = #tessera_gpu.dot_op<opIdx = 0, parent = #acc>
@@ -66,6 +71,10 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
   // CHECK: tessera_gpu.local_dealloc %[[BB]]
   // CHECK: return %[[RES]]#0
 
+  // FIT-LABEL: func.func @matmul_loop
+  // FIT: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x64x32xf16
+  // RESERVED-LABEL: func.func @matmul_loop
+  // RESERVED: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<2x64x32xf16
   // SMALL-LABEL: func.func @matmul_loop
   // SMALL-NOT: tessera_gpu.local_alloc
   // SMALL: tessera.load

@@ -790,7 +790,7 @@ private:
         return getElementTypeOrSelf(t).isInteger(1) &&
                (!isa<ShapedType>(t) ||
                 cast<ShapedType>(t).getShape() ==
-                   ArrayRef<int64_t>(shapeOf(a.getType())));
+                    ArrayRef<int64_t>(shapeOf(a.getType())));
       });
       if (!c)
         return;
@@ -835,7 +835,8 @@ private:
         if (!isa<ShapedType>(ptr.getType()))
           return !isa<ShapedType>(t);
         return isa<ShapedType>(t) &&
-               cast<ShapedType>(t).getShape() == shapeOf(ptr.getType());
+               cast<ShapedType>(t).getShape() ==
+                   ArrayRef<int64_t>(shapeOf(ptr.getType()));
       });
       if (!off) {
         if (isa<ShapedType>(ptr.getType()))

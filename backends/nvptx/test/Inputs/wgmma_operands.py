@@ -64,3 +64,28 @@ def invariant_register_a(q_ptr, k_ptr, v_ptr, out_ptr, N_CTX, BM: tl.constexpr,
         p = tl.dot(q, k.T)
         acc = tl.dot(p.to(tl.float16), v, acc)
     tl.store(out_ptr + rm[:, None] * D + rd[None, :], acc)
+
+
+@triton.jit
+def invariant_register_a_two_loops(q_ptr, k_ptr, v_ptr, out_ptr, N_CTX,
+                                   BM: tl.constexpr, D: tl.constexpr,
+                                   BN: tl.constexpr):
+    # Causal attention's shape: Q in registers, read by the dots of two
+    # loops one after the other (off the diagonal, then on it).
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rd = tl.arange(0, D)
+    q = tl.load(q_ptr + rm[:, None] * D + rd[None, :])
+    acc = tl.zeros([BM, D], tl.float32)
+    for start in range(0, N_CTX, BN):
+        k = tl.load(k_ptr + (start + rn)[:, None] * D + rd[None, :])
+        v = tl.load(v_ptr + (start + rn)[:, None] * D + rd[None, :])
+        p = tl.dot(q, k.T)
+        acc = tl.dot(p.to(tl.float16), v, acc)
+    for start in range(N_CTX, N_CTX + BM, BN):
+        k = tl.load(k_ptr + (start + rn)[:, None] * D + rd[None, :])
+        v = tl.load(v_ptr + (start + rn)[:, None] * D + rd[None, :])
+        p = tl.dot(q, k.T)
+        p = tl.where(rm[:, None] >= (start - N_CTX + rn)[None, :], p, 0.0)
+        acc = tl.dot(p.to(tl.float16), v, acc)
+    tl.store(out_ptr + rm[:, None] * D + rd[None, :], acc)

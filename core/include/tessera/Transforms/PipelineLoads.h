@@ -14,6 +14,7 @@
 #include "mlir/Pass/Pass.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 namespace mlir::tessera {
@@ -35,6 +36,12 @@ struct PipelineLoadsOptions {
   /// fit (with the buffers already there and the largest layout conversion)
   /// get fewer stages. 0: no limit.
   uint64_t sharedMemoryBytes = 0;
+  /// Hook: bytes of shared memory the target's later stages will add to the
+  /// module as it is now (operands a matrix unit must read from buffers of
+  /// their own, say), counted against `sharedMemoryBytes` before any ring
+  /// is sized. Called once per run of the pass, before the first loop is
+  /// pipelined. Unset: nothing is added.
+  std::function<uint64_t(Operation *module)> laterSharedMemoryBytes;
 };
 
 /// Shared memory `root` holds: its buffers (aligned as the lowering places
@@ -46,7 +53,8 @@ uint64_t estimateSharedMemoryBytes(Operation *root);
 std::unique_ptr<Pass> createPipelineLoadsPass(PipelineLoadsOptions options);
 
 /// Registers `tessera-pipeline-loads` (options `num-stages`,
-/// `shared-memory`) with tessera-opt.
+/// `shared-memory`, and `reserved-shared-memory`: a constant in place of the
+/// `laterSharedMemoryBytes` hook) with tessera-opt.
 void registerPipelineLoadsPass();
 
 } // namespace mlir::tessera
