@@ -28,6 +28,8 @@ endfunction()
 # TESSERA_PLUGIN_VERSION (VERSION, default: Tessera's).
 # OUTPUT_DIRECTORY is for test fixtures that must stay out of the search path;
 # the others are listed in the global property TESSERA_PLUGINS.
+set(TESSERA_CMAKE_DIR "${CMAKE_CURRENT_LIST_DIR}")
+
 function(tessera_add_plugin name)
   cmake_parse_arguments(ARG "" "VERSION;OUTPUT_DIRECTORY" "SOURCES;LIBS"
     ${ARGN})
@@ -58,5 +60,13 @@ function(tessera_add_plugin name)
   if(NOT TESSERA_SANITIZE AND NOT TESSERA_FUZZ)
     target_link_options(${target} PRIVATE LINKER:--no-undefined)
   endif()
+  # The plugin ABI is one symbol; everything else stays inside the plugin
+  # (hidden visibility does not reach the standard library's templates,
+  # which libstdc++ declares with default visibility, nor static libraries
+  # such as lld's in amdgpu), so that plugins never bind to each other's
+  # or the host's copies of them.
+  set(exports "${TESSERA_CMAKE_DIR}/PluginExports.map")
+  target_link_options(${target} PRIVATE "LINKER:--version-script=${exports}")
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${exports}")
   tessera_add_lit_dependency(${target})
 endfunction()

@@ -61,7 +61,9 @@ private:
     gpu::LinearAttr canonical;
     int64_t registers;
   };
-  const LayoutFacts &facts(RankedTensorType type, Attribute layout);
+  /// By value: a reference into `cache` dies with the next insertion
+  /// (isSame asks for two).
+  LayoutFacts facts(RankedTensorType type, Attribute layout);
   /// Cost of combining `type` in `layout` along `axis` (reduce or scan).
   int64_t combineCost(RankedTensorType type, Attribute layout, unsigned axis,
                       bool keepsAxis);

@@ -9,8 +9,8 @@ using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::gpu;
 
-const LayoutCostModel::LayoutFacts &
-LayoutCostModel::facts(RankedTensorType type, Attribute layout) {
+LayoutCostModel::LayoutFacts LayoutCostModel::facts(RankedTensorType type,
+                                                    Attribute layout) {
   // Keyed by shape and layout only: the element type changes nothing.
   Type key = RankedTensorType::get(
       type.getShape(), IntegerType::get(type.getContext(), 8), layout);

@@ -369,7 +369,9 @@ private:
           const Concrete &p = at(a.getPtr()), &o = at(a.getOffset());
           int64_t unit = unitOf(a.getType());
           for (int64_t i = 0; i < n; ++i)
-            out.values.push_back(p.values[i] + o.values[i] * unit);
+            // Addresses wrap modulo 2^64 as the hardware's do.
+            out.values.push_back(int64_t(uint64_t(p.values[i]) +
+                                         uint64_t(o.values[i]) * unit));
         })
         .Case<IntToPtrOp, PtrToIntOp, BitcastOp>(
             [&](Operation *o) { out.values = at(o->getOperand(0)).values; })

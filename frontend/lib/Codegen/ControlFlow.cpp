@@ -525,8 +525,8 @@ LogicalResult FunctionCodegen::lowerFor(const ForStmt *s) {
                   "use tl.range() or range() for a loop that runs that often");
     m.staticRangeIterations += trips;
     for (int64_t t = 0; t < trips; ++t) {
-      // Between lo and hi, so it cannot overflow.
-      int64_t i = *lo + t * *st;
+      // Between lo and hi, so it fits; t * step alone may not (lo < 0).
+      int64_t i = int64_t(__int128(*lo) + __int128(t) * *st);
       vars[target->getId().str()] = Value::constant(HostValue::integer(i));
       if (failed(lowerBlock(s->getBody())))
         return failure();

@@ -245,7 +245,9 @@ Value emitNarrow(OpBuilder &b, Location loc, Value x, FloatType srcType,
   Value sign =
       LLVM::TruncOp::create(b, loc, i8, w.lshr(bits, w.c(src.width - 8)));
   sign = n.bitAnd(sign, n.c(0x80));
-  Value magnitude = w.bitAnd(bits, w.c((int64_t(1) << (src.width - 1)) - 1));
+  // All bits but the sign (unsigned: for a 64-bit source, 2^63 - 1).
+  Value magnitude =
+      w.bitAnd(bits, w.c(int64_t((uint64_t(1) << (src.width - 1)) - 1)));
 
   // The value is significand * 2^(exponent - bias - mw), with the exponent
   // field of subnormals read as 1.

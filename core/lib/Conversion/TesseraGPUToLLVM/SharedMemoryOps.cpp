@@ -86,7 +86,9 @@ unsigned getSharedVectorWidth(gpu::MemDescType memType,
   }
   // Offset bit i must be coordinate bit i along the run, for every bit the
   // access spans (output 0 is the element offset).
-  StringRef dimName = getTensorDimName(dim);
+  // Owned: a StringRef to the returned string died at the end of the
+  // statement (AddressSanitizer: stack-use-after-scope).
+  std::string dimName = getTensorDimName(dim);
   unsigned bits = 0;
   while ((1u << (bits + 1)) <= run &&
          bits < unsigned(inverse->getInDimSizeLog2(dimName))) {
@@ -100,7 +102,7 @@ unsigned getSharedVectorWidth(gpu::MemDescType memType,
   // inside the group would reorder it).
   int32_t low = (1 << bits) - 1;
   for (unsigned d = 0; d < inverse->getNumInDims(); ++d) {
-    StringRef name = getTensorDimName(d);
+    std::string name = getTensorDimName(d);
     for (unsigned i = 0; i < unsigned(inverse->getInDimSizeLog2(name)); ++i)
       if (!(name == dimName && i < bits) &&
           (inverse->getBasis(name, i)[0] & low) != 0)

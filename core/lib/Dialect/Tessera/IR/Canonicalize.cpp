@@ -118,9 +118,12 @@ struct CombineReshapes : public OpRewritePattern<ReshapeOp> {
     auto inner = op.getSrc().getDefiningOp<ReshapeOp>();
     if (!inner)
       return failure();
+    // Read before the rewrite erases `op` (AddressSanitizer saw this read
+    // freed memory).
+    bool allowReorder = op.getAllowReorder() || inner.getAllowReorder();
     auto fused = rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(),
                                                         inner.getSrc());
-    fused.setAllowReorder(op.getAllowReorder() || inner.getAllowReorder());
+    fused.setAllowReorder(allowReorder);
     return success();
   }
 };
