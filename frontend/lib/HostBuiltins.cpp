@@ -89,8 +89,13 @@ FailureOr<HostValue> HostEvaluator::evalBinary(BinaryOpKind op,
     return unsupported();
 
   bool isFloat = lhs.isFloat() || rhs.isFloat();
-  if (op == B::Div || (isFloat && op != B::LShift && op != B::RShift &&
-                       op != B::BitAnd && op != B::BitOr && op != B::BitXor)) {
+  bool isBitwise = op == B::LShift || op == B::RShift || op == B::BitAnd ||
+                   op == B::BitOr || op == B::BitXor;
+  // Python has no shifts or bitwise operators on floats (TypeError); this
+  // read a float as an int and ended the process (found by fuzzing).
+  if (isFloat && isBitwise)
+    return unsupported();
+  if (op == B::Div || isFloat) {
     double a = lhs.getNumber(), b = rhs.getNumber();
     switch (op) {
     case B::Add:

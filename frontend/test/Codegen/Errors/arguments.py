@@ -448,3 +448,9 @@ def e_interleave_types(p):
 # INTERLEAVE_TYPES: arguments.py:307:9: error: join needs operands of the same type, got <[4], fp32> and <[4], int32>
 # INTERLEAVE_TYPES-NEXT: {{^}}    x = tl.interleave(tl.zeros([4], tl.float32), tl.zeros([4], tl.int32)){{$}}
 # INTERLEAVE_TYPES-NEXT: {{^}}        ^{{$}}
+# Shifts and bitwise operators of a float are Python's TypeError (they ended
+# the process with std::bad_variant_access; found by fuzzing signatures).
+# RUN: not tessera-frontend %s --kernel e_not_constexpr --signature "*fp32,1.5>>2" 2>&1 | FileCheck %s --check-prefix=FLOAT_SHIFT
+# RUN: not tessera-frontend %s --kernel e_not_constexpr --signature "*fp32,2^1.0" 2>&1 | FileCheck %s --check-prefix=FLOAT_XOR
+# FLOAT_SHIFT: error: invalid signature: cannot evaluate '1.5>>2': unsupported operand types for >>: 'float' and 'int'
+# FLOAT_XOR: error: invalid signature: cannot evaluate '2^1.0': unsupported operand types for ^: 'int' and 'float'
