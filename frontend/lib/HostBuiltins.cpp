@@ -72,6 +72,10 @@ FailureOr<HostValue> HostEvaluator::evalBinary(BinaryOpKind op,
         seq.isString() ? seq.getString().size() : seq.getElements().size();
     if (size && n > int64_t((1 << 20) / size))
       return emitError(loc, "sequence repetition is too large");
+    // Nothing repeated is nothing, at once: `"" * 44044444444444` looped
+    // 4e13 times (a hang found by fuzzing signatures).
+    if (size == 0)
+      n = 0;
     if (seq.isString()) {
       std::string out;
       for (int64_t i = 0; i < n; ++i)

@@ -452,5 +452,9 @@ def e_interleave_types(p):
 # the process with std::bad_variant_access; found by fuzzing signatures).
 # RUN: not tessera-frontend %s --kernel e_not_constexpr --signature "*fp32,1.5>>2" 2>&1 | FileCheck %s --check-prefix=FLOAT_SHIFT
 # RUN: not tessera-frontend %s --kernel e_not_constexpr --signature "*fp32,2^1.0" 2>&1 | FileCheck %s --check-prefix=FLOAT_XOR
+# An empty sequence repeated any number of times is empty at once (it
+# looped that many times).
+# RUN: tessera-frontend %s --kernel e_not_constexpr --signature "*fp32,len(''*44044444444444)+len(()*44044444444444)+8" | FileCheck %s --check-prefix=EMPTY_REPEAT
+# EMPTY_REPEAT: tessera.make_range {end = 8 : i32, start = 0 : i32}
 # FLOAT_SHIFT: error: invalid signature: cannot evaluate '1.5>>2': unsupported operand types for >>: 'float' and 'int'
 # FLOAT_XOR: error: invalid signature: cannot evaluate '2^1.0': unsupported operand types for ^: 'int' and 'float'
