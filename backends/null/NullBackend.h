@@ -11,6 +11,7 @@
 #define TESSERA_BACKENDS_NULL_NULLBACKEND_H
 
 #include "tessera/Backend/Backend.h"
+#include "tessera/Backend/NoDeviceDriver.h"
 
 #include <memory>
 
@@ -29,29 +30,6 @@ inline constexpr char kNullGenericArch[] = "generic";
 /// The function attribute carrying a kernel's parameter types in Triton's
 /// signature syntax ("*fp32,i32"), from the lowering to the emitter.
 inline constexpr char kNullSignatureAttr[] = "tessera-signature";
-
-/// A driver without devices: it says why, and every call fails.
-class NullDriver final : public Driver {
-public:
-  unsigned getDeviceCount() override;
-  std::string getUnavailableReason() override;
-  llvm::Expected<DeviceProperties>
-  getDeviceProperties(unsigned device) override;
-  llvm::Expected<uint64_t> allocate(unsigned device, size_t bytes) override;
-  llvm::Error deallocate(unsigned device, uint64_t address) override;
-  llvm::Error copyToDevice(unsigned device, uint64_t dst, const void *src,
-                           size_t bytes) override;
-  llvm::Error copyToHost(unsigned device, void *dst, uint64_t src,
-                         size_t bytes) override;
-  llvm::Error fill(unsigned device, uint64_t dst, uint8_t byte,
-                   size_t bytes) override;
-  llvm::Expected<ModuleHandle>
-  loadModule(unsigned device, const CompiledKernel &kernel) override;
-  llvm::Error unloadModule(ModuleHandle module) override;
-  llvm::Error launch(ModuleHandle module, const LaunchConfig &config,
-                     llvm::ArrayRef<void *> args) override;
-  llvm::Error synchronize(unsigned device) override;
-};
 
 /// The backend: kernels become empty LLVM functions of their signature.
 class NullBackend final : public Backend {
@@ -86,7 +64,7 @@ public:
   Driver &getDriver() override;
 
 private:
-  NullDriver driver;
+  NoDeviceDriver driver{kNullBackendName, "the null backend has no devices"};
 };
 
 /// The pass of the "lower-to-llvm" stage: each kernel becomes an LLVM
