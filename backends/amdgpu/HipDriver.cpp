@@ -188,6 +188,11 @@ HipDriver::getDeviceProperties(unsigned device) {
   if (hipError_t r = api.hipDeviceGetName(name, sizeof(name) - 1, ordinal))
     return impl->fail("hipDeviceGetName", device, r);
   props.name = name;
+  // hipDriverGetVersion: 10^7 * major + 10^5 * minor + patch.
+  if (int version = impl->library().driverVersion)
+    props.driverVersion =
+        llvm::formatv("HIP runtime {0}.{1}.{2}", version / 10000000,
+                      version / 100000 % 100, version % 100000);
   llvm::Error err = llvm::Error::success();
   auto attribute = [&](DeviceAttribute attr) -> int {
     int value = 0;

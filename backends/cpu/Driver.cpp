@@ -24,6 +24,7 @@
 
 #include "tessera/Support/Logging.h"
 
+#include "llvm/Config/llvm-config.h"
 #include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -210,6 +211,7 @@ public:
     props.maxNumRegs = 0;
     props.warpSize = 1;
     props.totalMemory = host.memoryBytes;
+    props.driverVersion = "LLVM ORC JIT " LLVM_VERSION_STRING;
     return props;
   }
 

@@ -321,6 +321,10 @@ CudaDriver::getDeviceProperties(unsigned device) {
   if (CUresult r = api.cuDeviceGetName(name, sizeof(name) - 1, handle))
     return impl->fail("cuDeviceGetName", device, r);
   props.name = name;
+  // cuDriverGetVersion: 1000 * major + 10 * minor.
+  if (int version = impl->library().driverVersion)
+    props.driverVersion = llvm::formatv("CUDA driver {0}.{1}", version / 1000,
+                                        version % 1000 / 10);
   llvm::Error err = llvm::Error::success();
   auto attribute = [&](DeviceAttribute attr) -> int {
     int value = 0;

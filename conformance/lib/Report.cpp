@@ -214,6 +214,9 @@ llvm::json::Value RunReport::toJSON() const {
       {"backend", backend},
       {"arch", arch},
       {"device", device},
+      {"driver", driver},
+      {"plugin-version", pluginVersion},
+      {"target", target},
       {"seed", static_cast<int64_t>(seed)},
       {"configs", configMode},
       {"expectations", expectationFile},
@@ -231,11 +234,10 @@ llvm::json::Value RunReport::toJSON() const {
   };
 }
 
-llvm::Error
-mlir::tessera::conformance::writeJSONFile(const llvm::json::Value &value,
-                                          llvm::StringRef path) {
+llvm::Error mlir::tessera::conformance::writeReportFile(
+    llvm::StringRef path, llvm::function_ref<void(llvm::raw_ostream &)> write) {
   if (path == "-") {
-    llvm::outs() << llvm::formatv("{0:2}", value) << "\n";
+    write(llvm::outs());
     return llvm::Error::success();
   }
   std::error_code ec;
@@ -243,10 +245,18 @@ mlir::tessera::conformance::writeJSONFile(const llvm::json::Value &value,
   if (ec)
     return llvm::createStringError(ec, "cannot write '" + path +
                                            "': " + ec.message());
-  os << llvm::formatv("{0:2}", value) << "\n";
+  write(os);
   os.close();
   if (os.has_error())
     return llvm::createStringError(
         os.error(), "cannot write '" + path + "': " + os.error().message());
   return llvm::Error::success();
+}
+
+llvm::Error
+mlir::tessera::conformance::writeJSONFile(const llvm::json::Value &value,
+                                          llvm::StringRef path) {
+  return writeReportFile(path, [&](llvm::raw_ostream &os) {
+    os << llvm::formatv("{0:2}", value) << "\n";
+  });
 }

@@ -18,6 +18,7 @@
 #include "tessera/Conformance/CaseContext.h"
 #include "tessera/Conformance/Expectations.h"
 #include "tessera/Conformance/Report.h"
+#include "tessera/Conformance/ReportCompare.h"
 #include "tessera/Conformance/Suite.h"
 #include "tessera/Support/Logging.h"
 
@@ -144,11 +145,43 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
                "selects (tune: all of them); needs --arch where the "
                "backend has no device"),
       cl::cat(category));
+  cl::opt<std::string> junit(
+      "junit",
+      cl::desc("Also write the report as JUnit XML to this file ('-' for "
+               "standard output), for CI systems"),
+      cl::value_desc("file"), cl::cat(category));
+  cl::list<std::string> compare(
+      "compare",
+      cl::desc("Compare two reports (--json files): list the cases whose "
+               "status changed or whose checks or time moved by more than "
+               "the tolerances, run nothing; exit code 1 when a change is "
+               "for the worse"),
+      cl::value_desc("before.json after.json"), cl::multi_val(2),
+      cl::cat(category));
+  cl::opt<double> errorTolerance(
+      "error-tolerance",
+      cl::desc("With --compare: list a check whose error moved by more than "
+               "this share of its tolerance (default 0.25)"),
+      cl::init(0.25), cl::value_desc("share"), cl::cat(category));
+  cl::opt<double> timeTolerance(
+      "time-tolerance",
+      cl::desc("With --compare: also list a case whose time moved by more "
+               "than this share of the earlier time (0.5: 50%)"),
+      cl::value_desc("share"), cl::cat(category));
   if (!parseFlags(argc, argv, category,
                   "tessera conformance: runs the Triton tutorial kernels "
                   "(conformance/kernels) on a backend and compares every "
                   "output with a float64 host reference"))
     return 2;
+
+  if (!compare.empty()) {
+    CompareOptions options;
+    options.errorTolerance = errorTolerance;
+    if (timeTolerance.getNumOccurrences())
+      options.timeTolerance = timeTolerance.getValue();
+    return printComparison(compare[0], compare[1], options, llvm::outs(),
+                           llvm::errs());
+  }
 
   std::string conformanceDir = findConformanceDir(argv[0]);
   SuiteOptions suiteOptions;
@@ -231,7 +264,8 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
   llvm::raw_ostream &os = llvm::outs();
   os << "tessera conformance: backend " << session->backend << ", arch "
      << session->arch << ", device "
-     << (session->device.empty() ? "none" : session->device) << "\n";
+     << (session->device.empty() ? "none" : session->device)
+     << (session->driver.empty() ? "" : ", " + session->driver) << "\n";
   if (session->compileOnly)
     os << "compile-only: every launch is compiled for " << session->arch
        << ", nothing runs\n";
@@ -250,12 +284,16 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
   const bool filtered = !flags.kernelFilters.empty();
   const std::string jsonPath =
       flags.json.empty() ? "conformance-report.json" : flags.json.getValue();
+  const std::string junitPath = junit.getValue();
   llvm::sys::AddSignalHandler(reportCrashedCase, nullptr);
   KernelLibrary kernels(*session->runtime, *suite);
   RunReport report;
   report.backend = session->backend;
   report.arch = session->arch;
   report.device = session->device;
+  report.driver = session->driver;
+  report.pluginVersion = session->pluginVersion;
+  report.target = session->target.str();
   report.seed = seed;
   report.configMode = stringifyConfigMode(session->configMode).str();
   report.expectationFile = expectations->getFilename().str();
@@ -287,5 +325,16 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
   }
   if (jsonPath != "-")
     os << "report written to " << jsonPath << "\n";
+  if (!junitPath.empty()) {
+    if (llvm::Error err =
+            writeReportFile(junitPath, [&](llvm::raw_ostream &out) {
+              report.printJUnit(out);
+            })) {
+      printError(program, std::move(err));
+      return 2;
+    }
+    if (junitPath != "-")
+      os << "JUnit report written to " << junitPath << "\n";
+  }
   return report.getSummary().succeeded() ? 0 : 1;
 }

@@ -100,8 +100,11 @@ mlir::tessera::conformance::openSession(const SessionFlags &flags,
     return target.takeError();
   session.target = std::move(*target);
   session.arch = session.target.arch;
-  if (runtime::Device *device = session.runtime->getDevice())
+  session.pluginVersion = session.runtime->getPluginIdentity().version;
+  if (runtime::Device *device = session.runtime->getDevice()) {
     session.device = device->describe();
+    session.driver = device->getProperties().driverVersion;
+  }
   llvm::Expected<ConfigMode> mode = getConfigMode(
       flags, session.backend == runtime::kFallbackBackend ? ConfigMode::Subset
                                                           : ConfigMode::Tune);

@@ -55,6 +55,9 @@ struct Session {
   /// The backend's name, architecture and device ("cpu", "x86-64", ...);
   /// no device in a compile-only session.
   std::string backend, arch, device;
+  /// The device's driver ("CUDA driver 13.0"; empty when unknown or without
+  /// a device) and the plugin's version.
+  std::string driver, pluginVersion;
   ConfigMode configMode = ConfigMode::Tune;
   /// Kernels are compiled for `arch`, never run.
   bool compileOnly = false;

@@ -1,5 +1,4 @@
-//===- ReportTest.cpp - The table and the JSON report
-//----------------------===//
+//===- ReportTest.cpp - The table, the JSON and the JUnit report ----------===//
 #include "tessera/Conformance/Report.h"
 
 #include "gtest/gtest.h"
@@ -14,6 +13,9 @@ RunReport makeReport() {
   report.backend = "cpu";
   report.arch = "x86-64";
   report.device = "host";
+  report.driver = "LLVM ORC JIT 22.1.8";
+  report.pluginVersion = "0.1.0";
+  report.target = "backend=cpu arch=x86-64";
   report.seed = 1234;
   report.configMode = "subset";
   report.seconds = 2.5;
@@ -116,6 +118,57 @@ TEST(ReportTest, Table) {
                       "expected failures, 1 unexpected passes"),
             std::string::npos)
       << text;
+}
+
+TEST(ReportTest, JSONHasTheRunsFacts) {
+  llvm::json::Value value = makeReport().toJSON();
+  const llvm::json::Object *root = value.getAsObject();
+  EXPECT_EQ(root->getString("driver"), "LLVM ORC JIT 22.1.8");
+  EXPECT_EQ(root->getString("plugin-version"), "0.1.0");
+  EXPECT_EQ(root->getString("target"), "backend=cpu arch=x86-64");
+}
+
+TEST(ReportTest, JUnit) {
+  RunReport report = makeReport();
+  report.cases[1].message = "y: \"1 < 2\" & 'x' \x01";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  report.printJUnit(os);
+  // Two failures (fail and the error), the xpass is a failure too; the
+  // unsupported and expected-failure cases are skipped.
+  EXPECT_NE(text.find("<testsuites name=\"tessera conformance\" tests=\"6\" "
+                      "failures=\"3\" errors=\"0\" skipped=\"2\" "
+                      "time=\"2.500\">"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("<property name=\"driver\" value=\"LLVM ORC JIT "
+                      "22.1.8\"/>"),
+            std::string::npos);
+  EXPECT_NE(text.find("<property name=\"plugin-version\" value=\"0.1.0\"/>"),
+            std::string::npos);
+  EXPECT_NE(text.find("<testcase classname=\"01_vector_add.add_kernel\" "
+                      "name=\"n=1\" time=\"0.250\"/>"),
+            std::string::npos)
+      << text;
+  // Markup and control characters of a message are escaped.
+  EXPECT_NE(text.find("<failure type=\"fail\" message=\"y: &quot;1 &lt; "
+                      "2&quot; &amp; &apos;x&apos; ?\">y = inf (tolerance "
+                      "1.0e-06) over\n</failure>"),
+            std::string::npos)
+      << text;
+  // A line break in an attribute is a character reference (a parser
+  // would turn a literal one into a space).
+  EXPECT_NE(text.find("message=\"03_matmul.py:70:5: error: no dot&#10;  acc = "
+                      "tl.dot(a, b)\"></failure>"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("<skipped message=\"not-supported: no fp8e4nv\"/>"),
+            std::string::npos);
+  EXPECT_NE(text.find("<skipped message=\"expected-failure: known\"/>"),
+            std::string::npos);
+  EXPECT_NE(text.find("<failure type=\"unexpected-pass\" message=\"known\">"),
+            std::string::npos);
+  EXPECT_EQ(text.substr(text.size() - 29), "  </testsuite>\n</testsuites>\n");
 }
 
 TEST(ReportTest, FormatValue) {

@@ -30,6 +30,9 @@ struct DeviceProperties {
   unsigned memClockRate = 0;
   unsigned memBusWidth = 0;
   uint64_t totalMemory = 0;
+  /// The driver or runtime the device runs under ("CUDA driver 13.0"),
+  /// for reports; empty when unknown.
+  std::string driverVersion;
 };
 
 /// A module a driver loaded; its meaning belongs to the driver.

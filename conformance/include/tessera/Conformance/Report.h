@@ -1,11 +1,10 @@
-//===- Report.h - The results of a conformance run ---------------*- C++
-//-*-===//
+//===- Report.h - The results of a conformance run --------------*- C++ -*-===//
 //
 // A run's report is printed as a table (kernel, case, status, worst error
 // against its tolerance, time) followed by the details of every case that
-// did not pass, and written as JSON for CI and for comparing devices. A
-// compile-only run adds the kernels its cases compiled, with their resource
-// usage.
+// did not pass, and written as JSON for CI and for comparing devices (and
+// runs: ReportCompare.h), and as JUnit XML for CI systems. A compile-only
+// run adds the kernels its cases compiled, with their resource usage.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_CONFORMANCE_REPORT_H
@@ -14,6 +13,7 @@
 #include "tessera/Conformance/CompileRecord.h"
 #include "tessera/Conformance/Status.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -60,6 +60,12 @@ struct RunReport {
   std::string backend;
   std::string arch;
   std::string device;
+  /// The device's driver, empty when unknown; the plugin's version; the
+  /// target description the kernels were compiled for
+  /// (TargetDescription::str()).
+  std::string driver;
+  std::string pluginVersion;
+  std::string target;
   uint64_t seed = 0;
   /// How autotuned kernels were run ("tune", "subset", "all").
   std::string configMode;
@@ -79,6 +85,10 @@ struct RunReport {
   void printCompiledKernels(llvm::raw_ostream &os) const;
 
   llvm::json::Value toJSON() const;
+  /// The run as JUnit XML (one testsuite, a testcase per case; failures and
+  /// unexpected passes are failures, the others skipped with the reason),
+  /// for CI systems; the run's facts are the suite's properties.
+  void printJUnit(llvm::raw_ostream &os) const;
 };
 
 /// `value` for messages and tables: "3.1e-08", "inf", "nan", integers as
@@ -88,6 +98,12 @@ std::string formatValue(double value);
 /// A JSON number, or the strings "inf", "-inf", "nan" (JSON has no
 /// non-finite numbers).
 llvm::json::Value toJSONNumber(double value);
+
+/// Writes what `write` prints to `path` ("-" for standard output); an error
+/// names the file.
+llvm::Error
+writeReportFile(llvm::StringRef path,
+                llvm::function_ref<void(llvm::raw_ostream &)> write);
 
 /// Writes `value` pretty-printed to `path` ("-" for standard output).
 llvm::Error writeJSONFile(const llvm::json::Value &value, llvm::StringRef path);

@@ -28,8 +28,10 @@ class Backend;
 /// The oldest plugin API version this host still loads. Version 2 added a
 /// virtual function to Backend (getLanguageModules), so a version 1 plugin's
 /// backend would lack it; version 3 added a field to CompileOptions (times),
-/// which a version 2 plugin would read at the wrong offsets.
-inline constexpr unsigned kOldestSupportedPluginAPIVersion = 3;
+/// which a version 2 plugin would read at the wrong offsets; version 4 added
+/// one to DeviceProperties (driverVersion), which a version 3 plugin would
+/// return in a smaller object.
+inline constexpr unsigned kOldestSupportedPluginAPIVersion = 4;
 
 /// A plugin whose descriptor was read and accepted.
 struct PluginInfo {
