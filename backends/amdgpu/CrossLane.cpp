@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "tessera/Conversion/LoweringUtils.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -11,19 +12,14 @@ using namespace mlir::tessera::amdgpu;
 
 namespace {
 
-Value i32Constant(OpBuilder &b, Location loc, int64_t value) {
-  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                  b.getI32IntegerAttr(int32_t(value)));
-}
-
 /// `value` (i32) as lane `dpp_ctrl` selects it, every row and bank enabled.
 Value movDpp(OpBuilder &b, Location loc, Value value, unsigned control) {
   Value args[] = {
       value,
       value,
-      i32Constant(b, loc, control),
-      i32Constant(b, loc, 0xf),
-      i32Constant(b, loc, 0xf),
+      createI32(b, loc, control),
+      createI32(b, loc, 0xf),
+      createI32(b, loc, 0xf),
       LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(false))};
   return LLVM::CallIntrinsicOp::create(
              b, loc, b.getI32Type(),
@@ -34,11 +30,11 @@ Value movDpp(OpBuilder &b, Location loc, Value value, unsigned control) {
 /// This lane's index in the wavefront (0 to 63).
 Value laneId(OpBuilder &b, Location loc) {
   Type i32 = b.getI32Type();
-  Value low = ROCDL::MbcntLoOp::create(b, loc, i32, i32Constant(b, loc, -1),
-                                       i32Constant(b, loc, 0),
+  Value low = ROCDL::MbcntLoOp::create(b, loc, i32, createI32(b, loc, -1),
+                                       createI32(b, loc, 0),
                                        /*arg_attrs=*/nullptr,
                                        /*res_attrs=*/nullptr);
-  return ROCDL::MbcntHiOp::create(b, loc, i32, i32Constant(b, loc, -1), low,
+  return ROCDL::MbcntHiOp::create(b, loc, i32, createI32(b, loc, -1), low,
                                   /*arg_attrs=*/nullptr,
                                   /*res_attrs=*/nullptr);
 }
@@ -52,12 +48,11 @@ Value shuffleI32(OpBuilder &b, Location loc, Value value, unsigned laneMask) {
   Type i32 = b.getI32Type();
   if (laneMask < 32)
     return ROCDL::DsSwizzleOp::create(
-        b, loc, i32, value, i32Constant(b, loc, dsSwizzleXorOffset(laneMask)));
-  Value address =
-      LLVM::ShlOp::create(b, loc,
-                          LLVM::XOrOp::create(b, loc, laneId(b, loc),
-                                              i32Constant(b, loc, laneMask)),
-                          i32Constant(b, loc, 2));
+        b, loc, i32, value, createI32(b, loc, dsSwizzleXorOffset(laneMask)));
+  Value address = LLVM::ShlOp::create(
+      b, loc,
+      LLVM::XOrOp::create(b, loc, laneId(b, loc), createI32(b, loc, laneMask)),
+      createI32(b, loc, 2));
   return ROCDL::DsBpermuteOp::create(b, loc, i32, address, value);
 }
 
@@ -152,9 +147,9 @@ FailureOr<Value> amdgpu::reduceWave64(OpBuilder &b, Location loc, Value value,
     // scalar registers and combine them there.
     Value bits = toBits(value);
     Value low =
-        ROCDL::ReadlaneOp::create(b, loc, i32, bits, i32Constant(b, loc, 0));
+        ROCDL::ReadlaneOp::create(b, loc, i32, bits, createI32(b, loc, 0));
     Value high =
-        ROCDL::ReadlaneOp::create(b, loc, i32, bits, i32Constant(b, loc, 32));
+        ROCDL::ReadlaneOp::create(b, loc, i32, bits, createI32(b, loc, 32));
     value = combine(b, loc, kind, fromBits(low), fromBits(high));
   }
   return value;

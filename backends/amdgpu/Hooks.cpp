@@ -15,6 +15,7 @@
 #include "MfmaLowering.h"
 
 #include "tessera/Backend/InlineMath.h"
+#include "tessera/Conversion/LoweringUtils.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 
 #include "mlir/Conversion/MathToROCDL/MathToROCDL.h"
@@ -60,56 +61,6 @@ struct InlineMathLowering : public OpConversionPattern<ExternElementwiseOp> {
 /// LLVM's AMDGPU address space of read-only data (string literals).
 constexpr unsigned kConstantAddressSpace = 4;
 
-Value i32Constant(OpBuilder &b, Location loc, int64_t value) {
-  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                  b.getI32IntegerAttr(int32_t(value)));
-}
-
-Value i64Constant(OpBuilder &b, Location loc, int64_t value) {
-  return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
-                                  b.getI64IntegerAttr(value));
-}
-
-ModuleOp getModule(OpBuilder &b) {
-  Operation *op = b.getInsertionBlock()->getParentOp();
-  return isa<ModuleOp>(op) ? cast<ModuleOp>(op)
-                           : op->getParentOfType<ModuleOp>();
-}
-
-/// Declares `name` of `type` at the top of the module unless it exists.
-void declare(OpBuilder &b, Location loc, StringRef name,
-             LLVM::LLVMFunctionType type) {
-  ModuleOp module = getModule(b);
-  if (module.lookupSymbol(name))
-    return;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  LLVM::LLVMFuncOp::create(b, loc, name, type);
-}
-
-/// A generic pointer to a NUL-terminated constant copy of `text` in the
-/// constant address space, one global per distinct text.
-Value getStringPointer(OpBuilder &b, Location loc, StringRef text) {
-  ModuleOp module = getModule(b);
-  std::string data = text.str();
-  data.push_back('\0');
-  std::string name =
-      "tessera_string_" + std::to_string(llvm::hash_value(data) & 0xffffffff);
-  if (!module.lookupSymbol(name)) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    LLVM::GlobalOp::create(
-        b, loc, LLVM::LLVMArrayType::get(b.getI8Type(), data.size()),
-        /*isConstant=*/true, LLVM::Linkage::Internal, name,
-        b.getStringAttr(data), /*alignment=*/1, kConstantAddressSpace);
-  }
-  Value global = LLVM::AddressOfOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext(), kConstantAddressSpace),
-      name);
-  return LLVM::AddrSpaceCastOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext()), global);
-}
-
 /// HIP's device printf: a message opened in the hostcall buffer, the format
 /// string appended, then the arguments seven at a time as 64-bit values
 /// (integers zero-extended, doubles by their bits, pointers as addresses),
@@ -119,25 +70,26 @@ void emitHipPrintf(OpBuilder &b, Location loc, StringRef format,
   MLIRContext *ctx = b.getContext();
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   auto ptrType = LLVM::LLVMPointerType::get(ctx);
-  declare(b, loc, "__ockl_printf_begin",
-          LLVM::LLVMFunctionType::get(i64, {i64}));
-  declare(b, loc, "__ockl_printf_append_string_n",
-          LLVM::LLVMFunctionType::get(i64, {i64, ptrType, i64, i32}));
+  declareFunction(b, loc, "__ockl_printf_begin",
+                  LLVM::LLVMFunctionType::get(i64, {i64}));
+  declareFunction(b, loc, "__ockl_printf_append_string_n",
+                  LLVM::LLVMFunctionType::get(i64, {i64, ptrType, i64, i32}));
   SmallVector<Type> appendParams = {i64, i32};
   appendParams.append(7, i64);
   appendParams.push_back(i32);
-  declare(b, loc, "__ockl_printf_append_args",
-          LLVM::LLVMFunctionType::get(i64, appendParams));
+  declareFunction(b, loc, "__ockl_printf_append_args",
+                  LLVM::LLVMFunctionType::get(i64, appendParams));
 
   Value desc =
       LLVM::CallOp::create(b, loc, TypeRange{i64}, "__ockl_printf_begin",
-                           ValueRange{i64Constant(b, loc, 0)})
+                           ValueRange{createI64(b, loc, 0)})
           .getResult();
-  Value text = getStringPointer(b, loc, format);
+  Value text =
+      getStringPointer(b, loc, format, "tessera_string", kConstantAddressSpace);
   desc = LLVM::CallOp::create(
              b, loc, TypeRange{i64}, "__ockl_printf_append_string_n",
-             ValueRange{desc, text, i64Constant(b, loc, format.size() + 1),
-                        i32Constant(b, loc, args.empty() ? 1 : 0)})
+             ValueRange{desc, text, createI64(b, loc, format.size() + 1),
+                        createI32(b, loc, args.empty() ? 1 : 0)})
              .getResult();
   SmallVector<Value> words;
   for (Value v : args) {
@@ -156,11 +108,11 @@ void emitHipPrintf(OpBuilder &b, Location loc, StringRef format,
   }
   for (size_t first = 0; first < words.size(); first += 7) {
     size_t count = std::min<size_t>(7, words.size() - first);
-    SmallVector<Value> callArgs = {desc, i32Constant(b, loc, count)};
+    SmallVector<Value> callArgs = {desc, createI32(b, loc, count)};
     for (size_t i = 0; i < 7; ++i)
-      callArgs.push_back(i < count ? words[first + i] : i64Constant(b, loc, 0));
+      callArgs.push_back(i < count ? words[first + i] : createI64(b, loc, 0));
     callArgs.push_back(
-        i32Constant(b, loc, first + count == words.size() ? 1 : 0));
+        createI32(b, loc, first + count == words.size() ? 1 : 0));
     desc = LLVM::CallOp::create(b, loc, TypeRange{i64},
                                 "__ockl_printf_append_args", callArgs)
                .getResult();

@@ -14,6 +14,7 @@
 #include "MfmaLayouts.h"
 
 #include "tessera/Conversion/Fp8Conversions.h"
+#include "tessera/Conversion/LoweringUtils.h"
 #include "tessera/Dialect/TesseraGPU/IR/LayoutUtils.h"
 #include "tessera/Layout/LayoutConversions.h"
 #include "tessera/Transforms/AccelerateDot.h"
@@ -30,11 +31,6 @@ namespace {
 
 using Coords = std::pair<int32_t, int32_t>;
 
-Value i32Constant(OpBuilder &b, Location loc, int32_t value) {
-  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                  b.getI32IntegerAttr(value));
-}
-
 /// `elements` as the intrinsic takes one operand: a lone f32 as itself,
 /// 16-bit floats as a vector (bf16 as i16 lanes, as the `.1k` intrinsics
 /// declare them), 8-bit elements packed into one i32 or i64.
@@ -46,7 +42,7 @@ Value packOperand(OpBuilder &b, Location loc, ArrayRef<Value> elements) {
   Value vec = LLVM::UndefOp::create(b, loc, vecType);
   for (auto [i, value] : llvm::enumerate(elements))
     vec = LLVM::InsertElementOp::create(b, loc, vec, value,
-                                        i32Constant(b, loc, int32_t(i)));
+                                        createI32(b, loc, int32_t(i)));
   unsigned bits = element.getIntOrFloatBitWidth();
   if (element.isF16())
     return vec;
@@ -138,13 +134,13 @@ FailureOr<SmallVector<Value>> amdgpu::lowerMfmaDot(OpBuilder &b, Location loc,
       if (reg < 0)
         return failure();
       vec = LLVM::InsertElementOp::create(b, loc, vec, operands.c[reg],
-                                          i32Constant(b, loc, int32_t(j)));
+                                          createI32(b, loc, int32_t(j)));
     }
     accs[origin] = vec;
   }
   StringAttr intrinsic = b.getStringAttr("llvm.amdgcn." + name);
   // cbsz, abid, blgp: no broadcast between blocks, no lane-group swizzle.
-  Value zero = i32Constant(b, loc, 0);
+  Value zero = createI32(b, loc, 0);
   for (int32_t k : kBlocks) {
     for (auto &[origin, regs] : accBlocks) {
       auto [row, col] = origin;
@@ -167,6 +163,6 @@ FailureOr<SmallVector<Value>> amdgpu::lowerMfmaDot(OpBuilder &b, Location loc,
   for (auto &[origin, regs] : accBlocks)
     for (auto [j, reg] : llvm::enumerate(regs))
       result[reg] = LLVM::ExtractElementOp::create(
-          b, loc, accs[origin], i32Constant(b, loc, int32_t(j)));
+          b, loc, accs[origin], createI32(b, loc, int32_t(j)));
   return result;
 }

@@ -15,6 +15,7 @@
 #include "TensorMaps.h"
 #include "Wgmma.h"
 
+#include "tessera/Conversion/LoweringUtils.h"
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
@@ -27,50 +28,6 @@ using namespace mlir::tessera;
 using namespace mlir::tessera::nvptx;
 
 namespace {
-
-Value i32Constant(OpBuilder &b, Location loc, int64_t value) {
-  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                  b.getI32IntegerAttr(int32_t(value)));
-}
-
-ModuleOp getModule(OpBuilder &b) {
-  Operation *op = b.getInsertionBlock()->getParentOp();
-  return isa<ModuleOp>(op) ? cast<ModuleOp>(op)
-                           : op->getParentOfType<ModuleOp>();
-}
-
-/// Declares `name` of `type` at the top of the module unless it exists.
-void declare(OpBuilder &b, Location loc, StringRef name,
-             LLVM::LLVMFunctionType type) {
-  ModuleOp module = getModule(b);
-  if (module.lookupSymbol(name))
-    return;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  LLVM::LLVMFuncOp::create(b, loc, name, type);
-}
-
-/// A pointer to a NUL-terminated constant copy of `text`, one global per
-/// distinct text.
-Value getStringPointer(OpBuilder &b, Location loc, StringRef prefix,
-                       StringRef text) {
-  ModuleOp module = getModule(b);
-  std::string data = text.str();
-  data.push_back('\0');
-  std::string name =
-      (prefix + "_" + std::to_string(llvm::hash_value(data) & 0xffffffff))
-          .str();
-  if (!module.lookupSymbol(name)) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    LLVM::GlobalOp::create(b, loc,
-                           LLVM::LLVMArrayType::get(b.getI8Type(), data.size()),
-                           /*isConstant=*/true, LLVM::Linkage::Internal, name,
-                           b.getStringAttr(data));
-  }
-  return LLVM::AddressOfOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext()), name);
-}
 
 class NVPTXHooks : public LoweringHooks {
 public:
@@ -102,7 +59,7 @@ public:
                        ".shared.global [$0], [$1], " + std::to_string(bytes) +
                        ", $2;";
     Value srcSize = LLVM::SelectOp::create(
-        b, loc, pred, i32Constant(b, loc, bytes), i32Constant(b, loc, 0));
+        b, loc, pred, createI32(b, loc, bytes), createI32(b, loc, 0));
     emitInlinePtx(b, loc, Type(), ValueRange{dst, src, srcSize}, text, "r,l,r");
     return success();
   }
@@ -162,7 +119,7 @@ public:
     // wgmma reads shared memory through the asynchronous proxy: writes of
     // this thread (stores, completed cp.async) are fenced for it before the
     // barrier that publishes them.
-    if (getModule(b)->hasAttr(kAsyncProxyReadsAttrName))
+    if (getEnclosingModule(b)->hasAttr(kAsyncProxyReadsAttrName))
       emitInlinePtx(b, loc, Type(), ValueRange{},
                     "fence.proxy.async.shared::cta;", "");
     NVVM::Barrier0Op::create(b, loc);
@@ -176,8 +133,8 @@ public:
       return failure();
     // All 32 lanes take part; clamp 31 and no segment mask: the whole warp.
     return NVVM::ShflOp::create(
-               b, loc, type, i32Constant(b, loc, -1), value,
-               i32Constant(b, loc, laneMask), i32Constant(b, loc, 0x1f),
+               b, loc, type, createI32(b, loc, -1), value,
+               createI32(b, loc, laneMask), createI32(b, loc, 0x1f),
                NVVM::ShflKindAttr::get(b.getContext(), NVVM::ShflKind::bfly),
                UnitAttr())
         .getResult();
@@ -197,7 +154,7 @@ public:
     // at its natural alignment, as CUDA's printf passes them.
     MLIRContext *ctx = b.getContext();
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
-    Value formatPtr = getStringPointer(b, loc, "tessera_printf_format", format);
+    Value formatPtr = getStringPointer(b, loc, format, "tessera_printf_format");
     Value buffer = LLVM::ZeroOp::create(b, loc, ptrType);
     if (!args.empty()) {
       SmallVector<Type> types;
@@ -205,7 +162,7 @@ public:
         types.push_back(v.getType());
       auto structType = LLVM::LLVMStructType::getLiteral(ctx, types);
       buffer = LLVM::AllocaOp::create(b, loc, ptrType, structType,
-                                      i32Constant(b, loc, 1), 8);
+                                      createI32(b, loc, 1), 8);
       for (auto [i, v] : llvm::enumerate(args)) {
         Value field =
             LLVM::GEPOp::create(b, loc, ptrType, structType, buffer,
@@ -213,8 +170,9 @@ public:
         LLVM::StoreOp::create(b, loc, v, field);
       }
     }
-    declare(b, loc, "vprintf",
-            LLVM::LLVMFunctionType::get(b.getI32Type(), {ptrType, ptrType}));
+    declareFunction(
+        b, loc, "vprintf",
+        LLVM::LLVMFunctionType::get(b.getI32Type(), {ptrType, ptrType}));
     LLVM::CallOp::create(b, loc, TypeRange{b.getI32Type()}, "vprintf",
                          ValueRange{formatPtr, buffer});
     return success();
@@ -227,15 +185,16 @@ public:
     // and stops the kernel with cudaErrorAssert.
     MLIRContext *ctx = b.getContext();
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
-    declare(b, loc, "__assertfail",
-            LLVM::LLVMFunctionType::get(
-                LLVM::LLVMVoidType::get(ctx),
-                {ptrType, ptrType, b.getI32Type(), ptrType, b.getI64Type()}));
+    declareFunction(
+        b, loc, "__assertfail",
+        LLVM::LLVMFunctionType::get(
+            LLVM::LLVMVoidType::get(ctx),
+            {ptrType, ptrType, b.getI32Type(), ptrType, b.getI64Type()}));
     Value args[] = {
-        getStringPointer(b, loc, "tessera_assert_message", message),
-        getStringPointer(b, loc, "tessera_assert_file", file),
-        i32Constant(b, loc, line),
-        getStringPointer(b, loc, "tessera_assert_function", function),
+        getStringPointer(b, loc, message, "tessera_assert_message"),
+        getStringPointer(b, loc, file, "tessera_assert_file"),
+        createI32(b, loc, line),
+        getStringPointer(b, loc, function, "tessera_assert_function"),
         LLVM::ConstantOp::create(b, loc, b.getI64Type(),
                                  b.getI64IntegerAttr(1))};
     LLVM::CallOp::create(b, loc, TypeRange{}, "__assertfail", args);

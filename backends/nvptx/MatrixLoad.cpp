@@ -15,6 +15,7 @@
 #include "MmaLowering.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "tessera/Conversion/LoweringUtils.h"
 
 using namespace mlir;
 using namespace mlir::tessera;
@@ -60,11 +61,6 @@ int classify(const LinearLayout &layout) {
   return kind;
 }
 
-Value constI32(OpBuilder &b, Location loc, int64_t value) {
-  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                  b.getI32IntegerAttr(value));
-}
-
 } // namespace
 
 FailureOr<SmallVector<Value>> nvptx::loadMatrixTile(OpBuilder &b, Location loc,
@@ -79,20 +75,20 @@ FailureOr<SmallVector<Value>> nvptx::loadMatrixTile(OpBuilder &b, Location loc,
   bool trans = kind == 2;
 
   // The warp's part of every coordinate (whole matrices).
-  Value warpRow = constI32(b, loc, 0), warpCol = constI32(b, loc, 0);
+  Value warpRow = createI32(b, loc, 0), warpCol = createI32(b, loc, 0);
   if (layout.hasInDim(kWarpDim))
     for (auto [i, basis] : llvm::enumerate(layout.getBases(kWarpDim))) {
       if (basis[0] == 0 && basis[1] == 0)
         continue;
       Value bit = LLVM::AndOp::create(
-          b, loc, LLVM::LShrOp::create(b, loc, tile.warp, constI32(b, loc, i)),
-          constI32(b, loc, 1));
+          b, loc, LLVM::LShrOp::create(b, loc, tile.warp, createI32(b, loc, i)),
+          createI32(b, loc, 1));
       warpRow = LLVM::XOrOp::create(
           b, loc, warpRow,
-          LLVM::MulOp::create(b, loc, bit, constI32(b, loc, basis[0])));
+          LLVM::MulOp::create(b, loc, bit, createI32(b, loc, basis[0])));
       warpCol = LLVM::XOrOp::create(
           b, loc, warpCol,
-          LLVM::MulOp::create(b, loc, bit, constI32(b, loc, basis[1])));
+          LLVM::MulOp::create(b, loc, bit, createI32(b, loc, basis[1])));
     }
 
   int32_t numRegs = layout.getInDimSize(kRegisterDim);
@@ -104,14 +100,14 @@ FailureOr<SmallVector<Value>> nvptx::loadMatrixTile(OpBuilder &b, Location loc,
                : Basis{0, 0};
   };
   Value lane = tile.lane;
-  Value row = LLVM::AndOp::create(b, loc, lane, constI32(b, loc, 7));
-  Value which = LLVM::LShrOp::create(b, loc, lane, constI32(b, loc, 3));
+  Value row = LLVM::AndOp::create(b, loc, lane, createI32(b, loc, 7));
+  Value which = LLVM::LShrOp::create(b, loc, lane, createI32(b, loc, 3));
   // The two lane-selected matrix bits and the register bases they stand for.
   SmallVector<Value> selectBits;
   for (unsigned i = 0; (1u << i) < perLoad; ++i)
     selectBits.push_back(LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, which, constI32(b, loc, i)),
-        constI32(b, loc, 1)));
+        b, loc, LLVM::LShrOp::create(b, loc, which, createI32(b, loc, i)),
+        createI32(b, loc, 1)));
 
   Type i32 = b.getI32Type();
   Type pair = VectorType::get({2}, tile.elementType);
@@ -137,16 +133,16 @@ FailureOr<SmallVector<Value>> nvptx::loadMatrixTile(OpBuilder &b, Location loc,
                                 {kLaneDim, 0},
                                 {kWarpDim, 0},
                                 {kBlockDim, 0}});
-    Value originRow = constI32(b, loc, origin[0].second);
-    Value originCol = constI32(b, loc, origin[1].second);
+    Value originRow = createI32(b, loc, origin[0].second);
+    Value originCol = createI32(b, loc, origin[1].second);
     for (auto [i, bit] : llvm::enumerate(selectBits)) {
       Basis basis = regBasis(1 + i);
       originRow = LLVM::XOrOp::create(
           b, loc, originRow,
-          LLVM::MulOp::create(b, loc, bit, constI32(b, loc, basis[0])));
+          LLVM::MulOp::create(b, loc, bit, createI32(b, loc, basis[0])));
       originCol = LLVM::XOrOp::create(
           b, loc, originCol,
-          LLVM::MulOp::create(b, loc, bit, constI32(b, loc, basis[1])));
+          LLVM::MulOp::create(b, loc, bit, createI32(b, loc, basis[1])));
     }
     originRow = LLVM::XOrOp::create(b, loc, originRow, warpRow);
     originCol = LLVM::XOrOp::create(b, loc, originCol, warpCol);
@@ -170,7 +166,7 @@ FailureOr<SmallVector<Value>> nvptx::loadMatrixTile(OpBuilder &b, Location loc,
       int32_t reg = 2 * (first + i);
       for (int32_t e = 0; e < 2; ++e)
         result[reg + e] = LLVM::ExtractElementOp::create(b, loc, elements,
-                                                         constI32(b, loc, e));
+                                                         createI32(b, loc, e));
     }
   }
   return result;

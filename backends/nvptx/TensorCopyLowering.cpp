@@ -11,6 +11,7 @@
 
 #include "InlinePtx.h"
 
+#include "tessera/Conversion/LoweringUtils.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -24,11 +25,6 @@ using namespace mlir::tessera::nvptx;
 
 namespace {
 
-Value i32(OpBuilder &b, Location loc, int64_t v) {
-  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                  b.getI32IntegerAttr(int32_t(v)));
-}
-
 /// A shared pointer as the 32-bit address PTX's shared instructions take.
 Value sharedAddress(OpBuilder &b, Location loc, Value ptr) {
   return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), ptr);
@@ -37,7 +33,7 @@ Value sharedAddress(OpBuilder &b, Location loc, Value ptr) {
 /// 1 in thread 0 of the block, 0 elsewhere (an i32 the asm tests).
 Value isThreadZero(OpBuilder &b, Location loc) {
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-  Value zero = i32(b, loc, 0);
+  Value zero = createI32(b, loc, 0);
   Value eq = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid, zero);
   return LLVM::ZExtOp::create(b, loc, b.getI32Type(), eq);
 }
@@ -112,10 +108,10 @@ struct AsyncTensorLoadLowering
         "r,r");
     Value row = adaptor.getIndices()[0], col = adaptor.getIndices()[1];
     for (auto [firstCol, offset] : getBoxes(type)) {
-      Value boxCol =
-          LLVM::AddOp::create(rewriter, loc, col, i32(rewriter, loc, firstCol));
-      Value boxDst =
-          LLVM::AddOp::create(rewriter, loc, dst, i32(rewriter, loc, offset));
+      Value boxCol = LLVM::AddOp::create(rewriter, loc, col,
+                                         createI32(rewriter, loc, firstCol));
+      Value boxDst = LLVM::AddOp::create(rewriter, loc, dst,
+                                         createI32(rewriter, loc, offset));
       // Coordinates innermost first.
       emitInlinePtx(
           rewriter, loc, Type(),
@@ -167,10 +163,10 @@ struct AsyncTensorStoreLowering
     Value src = sharedAddress(rewriter, loc, adaptor.getSrc());
     Value row = adaptor.getIndices()[0], col = adaptor.getIndices()[1];
     for (auto [firstCol, offset] : getBoxes(type)) {
-      Value boxCol =
-          LLVM::AddOp::create(rewriter, loc, col, i32(rewriter, loc, firstCol));
-      Value boxSrc =
-          LLVM::AddOp::create(rewriter, loc, src, i32(rewriter, loc, offset));
+      Value boxCol = LLVM::AddOp::create(rewriter, loc, col,
+                                         createI32(rewriter, loc, firstCol));
+      Value boxSrc = LLVM::AddOp::create(rewriter, loc, src,
+                                         createI32(rewriter, loc, offset));
       emitInlinePtx(
           rewriter, loc, Type(),
           {elected, adaptor.getMap(), boxCol, row, boxSrc},

@@ -13,6 +13,7 @@
 
 #include "MmaLayouts.h"
 
+#include "tessera/Conversion/LoweringUtils.h"
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Dialect/TesseraGPU/IR/LayoutUtils.h"
 #include "tessera/Transforms/AccelerateDot.h"
@@ -75,11 +76,6 @@ namespace {
 
 using Coords = std::pair<int64_t, int64_t>;
 
-Value i32Value(OpBuilder &b, Location loc, int64_t v) {
-  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                  b.getI32IntegerAttr(int32_t(v)));
-}
-
 Value i64Value(OpBuilder &b, Location loc, uint64_t v) {
   return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
                                   b.getI64IntegerAttr(int64_t(v)));
@@ -89,8 +85,8 @@ Value i64Value(OpBuilder &b, Location loc, uint64_t v) {
 Value packPair(OpBuilder &b, Location loc, Value lo, Value hi) {
   auto vecType = VectorType::get({2}, lo.getType());
   Value vec = LLVM::UndefOp::create(b, loc, vecType);
-  vec = LLVM::InsertElementOp::create(b, loc, vec, lo, i32Value(b, loc, 0));
-  vec = LLVM::InsertElementOp::create(b, loc, vec, hi, i32Value(b, loc, 1));
+  vec = LLVM::InsertElementOp::create(b, loc, vec, lo, createI32(b, loc, 0));
+  vec = LLVM::InsertElementOp::create(b, loc, vec, hi, createI32(b, loc, 1));
   return LLVM::BitcastOp::create(b, loc, b.getI32Type(), vec);
 }
 
@@ -103,8 +99,8 @@ struct Descriptor {
 
   Value at(OpBuilder &b, Location loc, int64_t row, int64_t col) const {
     Value units = LLVM::AddOp::create(
-        b, loc, addressUnits, i32Value(b, loc, view.getOffset(row, col) >> 4));
-    units = LLVM::AndOp::create(b, loc, units, i32Value(b, loc, 0x3fff));
+        b, loc, addressUnits, createI32(b, loc, view.getOffset(row, col) >> 4));
+    units = LLVM::AndOp::create(b, loc, units, createI32(b, loc, 0x3fff));
     Value low = LLVM::ZExtOp::create(b, loc, b.getI64Type(), units);
     return LLVM::OrOp::create(b, loc, low, i64Value(b, loc, high));
   }
@@ -124,7 +120,7 @@ Descriptor makeDescriptor(OpBuilder &b, Location loc,
   address = LLVM::TruncOp::create(b, loc, b.getI32Type(), address);
   address = LLVM::AddOp::create(b, loc, address, originBytes);
   desc.addressUnits =
-      LLVM::LShrOp::create(b, loc, address, i32Value(b, loc, 4));
+      LLVM::LShrOp::create(b, loc, address, createI32(b, loc, 4));
   return desc;
 }
 
@@ -196,30 +192,30 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
 
   // The thread's warpgroup: along M first, then N.
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-  Value group = LLVM::LShrOp::create(b, loc, tid, i32Value(b, loc, 7));
+  Value group = LLVM::LShrOp::create(b, loc, tid, createI32(b, loc, 7));
   Value groupM =
-      LLVM::AndOp::create(b, loc, group, i32Value(b, loc, groups->m - 1));
+      LLVM::AndOp::create(b, loc, group, createI32(b, loc, groups->m - 1));
   Value groupN = LLVM::LShrOp::create(
-      b, loc, group, i32Value(b, loc, llvm::Log2_32(groups->m)));
+      b, loc, group, createI32(b, loc, llvm::Log2_32(groups->m)));
 
   // Origins of this warpgroup's tiles, as byte offsets: A at row 64 groupM,
   // B at column `part` groupN.
   std::optional<Descriptor> aDesc, bDesc;
   if (aView) {
     Value origin = LLVM::MulOp::create(b, loc, groupM,
-                                       i32Value(b, loc, 64 * aView->swizzle));
+                                       createI32(b, loc, 64 * aView->swizzle));
     aDesc = makeDescriptor(b, loc, *aView, operands.aShared, origin);
   }
   {
     Value origin;
     if (bView->kMajor) // Rows are N.
       origin = LLVM::MulOp::create(b, loc, groupN,
-                                   i32Value(b, loc, part * bView->swizzle));
+                                   createI32(b, loc, part * bView->swizzle));
     else // Columns are N, in whole blocks.
       origin = LLVM::MulOp::create(
           b, loc, groupN,
-          i32Value(b, loc,
-                   (part / bView->width) * bView->rows * bView->swizzle));
+          createI32(b, loc,
+                    (part / bView->width) * bView->rows * bView->swizzle));
     bDesc = makeDescriptor(b, loc, *bView, operands.bShared, origin);
   }
 
@@ -297,7 +293,7 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
   }
   // Every instruction's A and B operands exist before the fence: PTX wants
   // no register a wgmma reads written between the fence and the wgmma.
-  Value one = i32Value(b, loc, 1);
+  Value one = createI32(b, loc, 1);
   std::map<std::pair<int64_t, int64_t>, SmallVector<Value>> inputs;
   for (int64_t kk = 0; kk < k; kk += kStep) {
     for (auto &[block, acc] : accs) {

@@ -12,6 +12,7 @@
 
 #include "tessera/Analysis/AxisInfo.h"
 #include "tessera/Conversion/Fp8Conversions.h"
+#include "tessera/Conversion/LoweringUtils.h"
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
@@ -146,28 +147,15 @@ std::pair<int, unsigned> getRegisterRun(const LinearLayout &layout);
 Value emitOwnerPredicate(OpBuilder &b, Location loc, const LinearLayout &layout,
                          ThreadIndex tid);
 
-//===--- Small builders
-//----------------------------------------------------===//
+//===--- Small builders ---------------------------------------------------===//
 
-Value createI32(OpBuilder &b, Location loc, int64_t value);
-Value createI64(OpBuilder &b, Location loc, int64_t value);
-Value createConstant(OpBuilder &b, Location loc, Type type, int64_t value);
-/// The neutral "undefined" value of `type`: zero (deterministic, unlike
-/// poison, so masked-off lanes never differ between runs).
-Value createZero(OpBuilder &b, Location loc, Type type);
+// createI32, createI64, createConstant, createZero and emitIf are public,
+// for targets' hooks too: tessera/Conversion/LoweringUtils.h.
 
 /// A pointer into shared memory `offset` bytes (i32 value) after the base.
 FailureOr<Value> getSharedPointer(OpBuilder &b, Location loc,
                                   LoweringContext &ctx, Value byteOffset,
                                   Operation *op);
-
-/// Branches around `body` on `pred`: `body` runs with the builder inside the
-/// taken block and returns the values it yields (or none); the results are
-/// those values when `pred` holds, else `otherwise`. The builder ends after
-/// the join.
-SmallVector<Value>
-emitIf(RewriterBase &b, Location loc, Value pred, ValueRange otherwise,
-       llvm::function_ref<SmallVector<Value>(OpBuilder &)> body);
 
 /// A vector of `regs`, or the one register when there is one.
 Value buildVector(OpBuilder &b, Location loc, ArrayRef<Value> regs);

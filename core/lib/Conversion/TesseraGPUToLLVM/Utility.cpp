@@ -279,28 +279,6 @@ Value lowering::emitOwnerPredicate(OpBuilder &b, Location loc,
 // Builders
 //===----------------------------------------------------------------------===//
 
-Value lowering::createI32(OpBuilder &b, Location loc, int64_t value) {
-  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                  b.getI32IntegerAttr(int32_t(value)));
-}
-
-Value lowering::createI64(OpBuilder &b, Location loc, int64_t value) {
-  return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
-                                  b.getI64IntegerAttr(value));
-}
-
-Value lowering::createConstant(OpBuilder &b, Location loc, Type type,
-                               int64_t value) {
-  if (auto f = dyn_cast<FloatType>(type))
-    return LLVM::ConstantOp::create(b, loc, type,
-                                    b.getFloatAttr(f, double(value)));
-  return LLVM::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, value));
-}
-
-Value lowering::createZero(OpBuilder &b, Location loc, Type type) {
-  return LLVM::ZeroOp::create(b, loc, type);
-}
-
 unsigned lowering::getElementBytes(Type type) {
   if (isa<PointerType, LLVM::LLVMPointerType>(type))
     return 8;
@@ -337,23 +315,4 @@ FailureOr<Value> lowering::getSharedPointer(OpBuilder &b, Location loc,
   return LLVM::GEPOp::create(b, loc, base->getType(), b.getI8Type(), *base,
                              ArrayRef<LLVM::GEPArg>{byteOffset})
       .getResult();
-}
-
-SmallVector<Value>
-lowering::emitIf(RewriterBase &rewriter, Location loc, Value pred,
-                 ValueRange otherwise,
-                 llvm::function_ref<SmallVector<Value>(OpBuilder &)> body) {
-  Block *before = rewriter.getInsertionBlock();
-  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-  for (Value v : otherwise)
-    after->addArgument(v.getType(), loc);
-  Block *then = rewriter.createBlock(after);
-  rewriter.setInsertionPointToEnd(then);
-  SmallVector<Value> yielded = body(rewriter);
-  LLVM::BrOp::create(rewriter, loc, yielded, after);
-  rewriter.setInsertionPointToEnd(before);
-  LLVM::CondBrOp::create(rewriter, loc, pred, then, ValueRange{}, after,
-                         otherwise);
-  rewriter.setInsertionPointToStart(after);
-  return SmallVector<Value>(after->getArguments());
 }
