@@ -1,5 +1,6 @@
 # lit configuration for Tessera: one suite over the test/ folders of every
 # component, run from the build tree's generated lit.site.cfg.py.
+import glob
 import os
 import shutil
 
@@ -54,12 +55,12 @@ llvm_config.add_tool_substitutions(
     [t for t in tools if shutil.which(t, path=config.tessera_tools_dir) or t in ("FileCheck", "not", "count")],
     [config.tessera_tools_dir, config.llvm_tools_dir])
 
-# Which plugins this build has, so that tests of a backend run exactly where
-# its plugin was built.
-for name in ("cpu", "null", "nvptx", "amdgpu"):
-    if os.path.exists(os.path.join(config.tessera_obj_root, "lib", "tessera",
-                                   "plugins", "tessera-plugin-%s.so" % name)):
-        config.available_features.add("plugin-" + name)
+# Which plugins this build has (found, never listed here), so that tests of
+# a backend run exactly where its plugin was built: feature plugin-NAME.
+plugin_dir = os.path.join(config.tessera_obj_root, "lib", "tessera", "plugins")
+for path in glob.glob(os.path.join(plugin_dir, "tessera-plugin-*.so")):
+    name = os.path.basename(path)[len("tessera-plugin-"):-len(".so")]
+    config.available_features.add("plugin-" + name)
 
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")

@@ -256,11 +256,8 @@ TEST_P(DescriptorEndToEnd, LaunchRefusesMisalignedStrides) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, DescriptorEndToEnd,
-                         ::testing::Values(BackendCase{"cpu", ""},
-                                           BackendCase{"nvptx", "sm_90a"},
-                                           BackendCase{"amdgpu", "gfx942"}),
-                         [](const auto &info) {
-                           return std::string(info.param.name);
-                         });
+                         ::testing::ValuesIn(getBackendCases(
+                             {{"nvptx", "sm_90a"}, {"amdgpu", "gfx942"}})),
+                         getBackendCaseName);
 
 } // namespace

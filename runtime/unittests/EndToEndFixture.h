@@ -12,11 +12,14 @@
 #include "TestSupport.h"
 
 #include "tessera/Runtime/JitKernel.h"
+#include "tessera/Runtime/PluginBackends.h"
 #include "tessera/Runtime/Runtime.h"
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -33,13 +36,39 @@ inline std::string kernelFile(const std::string &name) {
 }
 
 /// A backend to try, and the architecture to compile for when it has no
-/// device.
+/// device (empty: its first).
 struct BackendCase {
-  const char *name;
-  const char *arch;
+  std::string name;
+  std::string arch;
 };
 
 inline void PrintTo(const BackendCase &c, std::ostream *os) { *os << c.name; }
+
+/// One case per backend of the plugins the runtime discovers (the build's,
+/// wherever this test runs from, and TESSERA_PLUGIN_PATH's), so that a new
+/// plugin is tested without editing the tests; `archs` names the
+/// architecture to compile for without a device where its first one would
+/// leave out what the file tests (TMA descriptors need sm_90a).
+inline std::vector<BackendCase>
+getBackendCases(const std::map<std::string, std::string> &archs) {
+  std::vector<BackendCase> cases;
+  for (const PluginIdentity &plugin : PluginBackendProvider().listBackends()) {
+    auto arch = archs.find(plugin.name);
+    cases.push_back({plugin.name, arch == archs.end() ? "" : arch->second});
+  }
+  return cases;
+}
+
+/// The test name of a backend case (gtest names allow letters, digits and
+/// underscores).
+inline std::string
+getBackendCaseName(const ::testing::TestParamInfo<BackendCase> &info) {
+  std::string name = info.param.name;
+  for (char &c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)))
+      c = '_';
+  return name;
+}
 
 /// Host data of one kernel argument: its bytes and element type.
 struct HostArray {
@@ -82,17 +111,23 @@ protected:
     }
     rt = std::move(*opened);
     if (rt->getDevice()) {
-      std::printf("%s: running on device %u (%s)\n", param.name,
+      std::printf("%s: running on device %u (%s)\n", param.name.c_str(),
                   rt->getDevice()->getIndex(),
                   rt->getDevice()->getProperties().name.c_str());
       return;
     }
-    std::printf("%s: no device, compiling only for %s\n", param.name,
-                param.arch);
     // No device: compile for a named architecture, run nothing.
+    std::string arch = param.arch;
+    if (arch.empty()) {
+      std::vector<std::string> archs = rt->getBackend().getArchitectures();
+      ASSERT_FALSE(archs.empty()) << param.name << " has no architecture";
+      arch = archs.front();
+    }
+    std::printf("%s: no device, compiling only for %s\n", param.name.c_str(),
+                arch.c_str());
     options.allowNoDevice = false;
     options.compileOnly = true;
-    options.arch = param.arch;
+    options.arch = arch;
     llvm::Expected<std::unique_ptr<Runtime>> compileOnly =
         Runtime::open(options);
     ASSERT_EXPECTED(compileOnly);

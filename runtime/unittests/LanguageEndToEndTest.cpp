@@ -396,11 +396,8 @@ TEST_P(LanguageEndToEnd, Concatenation) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, LanguageEndToEnd,
-                         ::testing::Values(BackendCase{"cpu", ""},
-                                           BackendCase{"nvptx", "sm_90a"},
-                                           BackendCase{"amdgpu", "gfx942"}),
-                         [](const auto &info) {
-                           return std::string(info.param.name);
-                         });
+                         ::testing::ValuesIn(getBackendCases(
+                             {{"nvptx", "sm_90a"}, {"amdgpu", "gfx942"}})),
+                         getBackendCaseName);
 
 } // namespace

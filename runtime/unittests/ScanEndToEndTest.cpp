@@ -232,11 +232,8 @@ TEST_P(ScanEndToEnd, MaskedCumulativeMaximum) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ScanEndToEnd,
-                         ::testing::Values(BackendCase{"cpu", ""},
-                                           BackendCase{"nvptx", "sm_90"},
-                                           BackendCase{"amdgpu", "gfx942"}),
-                         [](const auto &info) {
-                           return std::string(info.param.name);
-                         });
+                         ::testing::ValuesIn(getBackendCases(
+                             {{"nvptx", "sm_90"}, {"amdgpu", "gfx942"}})),
+                         getBackendCaseName);
 
 } // namespace
