@@ -4,8 +4,10 @@
 // its descriptor, architectures, target description, devices and pipeline
 // stages. Given a .mlir file of the tessera dialect, it compiles it through
 // the core stages and the plugin's own and prints the result (MLIR, LLVM
-// IR, assembly or the compiled kernel's header). Every plugin's lit tests
-// drive it.
+// IR, assembly or the compiled kernel's header). --start-after-stage and
+// --stop-after-stage select a range of stages, so that a plugin's own pass
+// is tested IR in, IR out: the input is the module as the stage before it
+// left it. Every plugin's lit tests drive it.
 //
 //===----------------------------------------------------------------------===//
 #include "tessera/Backend/Backend.h"
@@ -44,6 +46,10 @@ cl::opt<std::string> outputPath("o", cl::init("-"),
 cl::opt<std::string> arch("arch", cl::init(""),
                           cl::desc("Architecture (default: the plugin's)"));
 cl::opt<int> numWarps("num-warps", cl::init(4), cl::desc("Warps per block"));
+cl::opt<std::string> startAfter(
+    "start-after-stage", cl::init(""),
+    cl::desc("Run only the stages after this one: the input is the module "
+             "as this stage left it (--emit=mlir after it)"));
 cl::opt<std::string> stopAfter("stop-after-stage", cl::init(""),
                                cl::desc("Stop after this pipeline stage"));
 cl::opt<std::string> kernelName(
@@ -100,6 +106,9 @@ int compile(llvm::raw_ostream &os, Backend &backend,
   registerAllDialects(registry);
   backend.registerDialects(registry);
   MLIRContext context(registry);
+  // Diagnostics name the file, line and column; the op's whole text would
+  // bury them.
+  context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   std::string error;
@@ -111,7 +120,7 @@ int compile(llvm::raw_ostream &os, Backend &backend,
   if (!module)
     return 1;
   if (failed(pipeline.run(*module, backend.getPipelineOptions(target, options),
-                          /*startAfter=*/"", stopAfter)))
+                          startAfter, stopAfter)))
     return 1;
   if (emitKind == EmitKind::MLIR) {
     module->print(os);
