@@ -12,7 +12,6 @@
 #include "tessera/Backend/MathSymbols.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -34,30 +33,4 @@ std::string amdgpu::getOcmlName(llvm::StringRef symbol, Type type) {
       !llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; }))
     return "";
   return ("__ocml_" + name + "_f" + llvm::Twine(floatType.getWidth())).str();
-}
-
-LogicalResult amdgpu::resolveMathSymbols(ModuleOp module) {
-  SmallVector<LLVM::LLVMFuncOp> declarations;
-  for (auto func : module.getOps<LLVM::LLVMFuncOp>())
-    if (func.isExternal() && func.getName().starts_with("__tessera_"))
-      declarations.push_back(func);
-  for (LLVM::LLVMFuncOp func : declarations) {
-    LLVM::LLVMFunctionType type = func.getFunctionType();
-    Type operand =
-        type.getNumParams() ? type.getParams().front() : type.getReturnType();
-    std::string name = getOcmlName(func.getName(), operand);
-    if (name.empty())
-      return func.emitError("no ocml function for '")
-             << func.getName() << "' on " << operand;
-    if (failed(SymbolTable::replaceAllSymbolUses(
-            func, StringAttr::get(module.getContext(), name), module)))
-      return failure();
-    if (module.lookupSymbol<LLVM::LLVMFuncOp>(name)) {
-      // Already declared (by MLIR's ocml patterns): keep one.
-      func.erase();
-      continue;
-    }
-    func.setSymName(name);
-  }
-  return success();
 }

@@ -12,11 +12,6 @@ namespace mlir::tessera::amdgpu {
 /// stay. Empty when there is none.
 std::string getOcmlName(llvm::StringRef symbol, Type type);
 
-/// Renames every call of `module` (LLVM dialect) to a neutrally spelled math
-/// function to its ocml name; an error on the declaration when a function
-/// has no ocml counterpart.
-LogicalResult resolveMathSymbols(ModuleOp module);
-
 } // namespace mlir::tessera::amdgpu
 
 #endif // TESSERA_BACKENDS_AMDGPU_MATHLIBRARY_H

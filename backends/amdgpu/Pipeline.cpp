@@ -5,16 +5,19 @@
 // iterations ahead (the copies go through registers: CDNA2/3 have no
 // asynchronous global-to-LDS copy the lowering uses); at the end the
 // kernel's signature is recorded and the core's shared lowering runs with
-// the AMDGPU hooks, then the LDS plan is checked against the architecture.
+// the AMDGPU hooks, then the LDS plan is checked against the architecture;
+// "resolve-math" names ocml's functions for the math calls.
 //
 //===----------------------------------------------------------------------===//
 #include "Pipeline.h"
 
 #include "Hooks.h"
+#include "MathLibrary.h"
 #include "MfmaLayouts.h"
 
 #include "tessera/Backend/Backend.h"
 #include "tessera/Backend/KernelRecord.h"
+#include "tessera/Backend/MathSymbols.h"
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Transforms/AccelerateDot.h"
 #include "tessera/Transforms/PipelineLoads.h"
@@ -28,15 +31,15 @@ using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::amdgpu;
 
-llvm::Error amdgpu::addStages(Pipeline &pipeline, const Arch &arch) {
+llvm::Error amdgpu::addStages(Pipeline &pipeline, const Arch &arch,
+                              const TargetDescription &target) {
   if (llvm::Error err = pipeline.insert(
           "after:convert-to-gpu",
           PipelineStage{kAccelerateDotStage.str(),
                         "dots onto MFMA (layouts from the instruction table)",
-                        [arch](OpPassManager &pm, const PipelineOptions &) {
+                        [target](OpPassManager &pm, const PipelineOptions &) {
                           pm.addPass(createAccelerateDotPass(
-                              describeArch(arch),
-                              std::make_shared<MfmaLayoutProvider>()));
+                              target, std::make_shared<MfmaLayoutProvider>()));
                         }}))
     return err;
   if (llvm::Error err = pipeline.insert(
@@ -44,28 +47,39 @@ llvm::Error amdgpu::addStages(Pipeline &pipeline, const Arch &arch) {
           PipelineStage{
               kPipelineLoadsStage.str(),
               "load dot operands num_stages-1 iterations ahead into LDS rings",
-              [arch](OpPassManager &pm, const PipelineOptions &options) {
+              [target](OpPassManager &pm, const PipelineOptions &options) {
                 PipelineLoadsOptions pipelining;
                 pipelining.numStages = options.numStages;
-                pipelining.sharedMemoryBytes = arch.ldsBytes;
+                pipelining.sharedMemoryBytes = target.maxSharedMemoryPerBlock;
                 pm.addPass(createPipelineLoadsPass(pipelining));
                 pm.addPass(createCanonicalizerPass());
               }}))
     return err;
+  if (llvm::Error err = pipeline.insert(
+          "end", PipelineStage{
+                     kLowerToLLVMStage.str(),
+                     "tessera_gpu -> LLVM + ROCDL dialects (shared lowering, "
+                     "AMDGPU hooks)",
+                     [arch, target](OpPassManager &pm,
+                                    const PipelineOptions &options) {
+                       pm.addPass(createRecordSignaturePass("an AMD GPU"));
+                       pm.addPass(createCheckElementsPerThreadPass(
+                           kMaxElementsPerThread));
+                       GPULoweringOptions lowering;
+                       lowering.sharedAddressSpace = 3;
+                       lowering.maxVectorBits = options.maxVectorBits;
+                       buildLowerToLLVMPipeline(pm, createLoweringHooks(arch),
+                                                lowering);
+                       pm.addPass(createCheckSharedMemoryPass(
+                           target.maxSharedMemoryPerBlock, target.arch));
+                     }}))
+    return err;
   return pipeline.insert(
       "end",
       PipelineStage{
-          kLowerToLLVMStage.str(),
-          "tessera_gpu -> LLVM + ROCDL dialects (shared lowering, "
-          "AMDGPU hooks)",
-          [arch](OpPassManager &pm, const PipelineOptions &options) {
-            pm.addPass(createRecordSignaturePass("an AMD GPU"));
-            pm.addPass(createCheckElementsPerThreadPass(kMaxElementsPerThread));
-            GPULoweringOptions lowering;
-            lowering.sharedAddressSpace = 3;
-            lowering.maxVectorBits = options.maxVectorBits;
-            buildLowerToLLVMPipeline(pm, createLoweringHooks(arch), lowering);
-            pm.addPass(createCheckSharedMemoryPass(arch.ldsBytes, arch.name));
+          kResolveMathStage.str(), "neutral math calls -> ocml functions",
+          [](OpPassManager &pm, const PipelineOptions &) {
+            pm.addPass(createResolveMathSymbolsPass("ocml", getOcmlName));
           }});
 }
 

@@ -11,8 +11,12 @@
 
 namespace mlir::tessera::amdgpu {
 
-/// Adds the backend's stages (ending in "lower-to-llvm") to `pipeline`.
-llvm::Error addStages(Pipeline &pipeline, const Arch &arch);
+/// Adds the backend's stages (ending in "lower-to-llvm") to `pipeline`:
+/// instructions chosen by `arch`, limits (matrix instructions, shared
+/// memory) read from `target`, the description the host passes (a present
+/// device's refined one).
+llvm::Error addStages(Pipeline &pipeline, const Arch &arch,
+                      const TargetDescription &target);
 
 /// Registers the dialects the stages create.
 void registerAMDGPUDialects(DialectRegistry &registry);

@@ -7,7 +7,6 @@
 #include "Target.h"
 
 #include "tessera/Backend/Backend.h"
-#include "tessera/Backend/KernelRecord.h"
 #include "tessera/Plugin/PluginABI.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -56,25 +55,14 @@ public:
     llvm::Expected<Arch> arch = parseArch(target.arch);
     if (!arch)
       return arch.takeError();
-    return addStages(pipeline, *arch);
+    return addStages(pipeline, *arch, target);
   }
 
   llvm::Expected<std::unique_ptr<llvm::Module>>
   translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
                     const TargetDescription &target,
                     const CompileOptions &options) override {
-    StageTimer mathTimer(options.times, "math-symbols");
-    LogicalResult resolved = resolveMathSymbols(module);
-    mathTimer.stop();
-    if (failed(resolved))
-      return llvm::createStringError(
-          "amdgpu: a math function has no ocml counterpart");
-    llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
-        translateToAMDGPUIR(module, context, target, options);
-    if (!llvmModule)
-      return llvmModule.takeError();
-    recordKernels(module, **llvmModule);
-    return llvmModule;
+    return translateToAMDGPUIR(module, context, target, options);
   }
 
   llvm::Expected<std::string>
@@ -83,41 +71,22 @@ public:
     return amdgpu::emitAssembly(module, target.arch, options);
   }
 
-  llvm::Expected<CompiledKernel>
-  emitBinary(llvm::Module &module, llvm::StringRef kernelName,
-             const TargetDescription &target,
-             const CompileOptions &options) override {
-    std::optional<KernelRecord> info = findKernelRecord(module, kernelName);
-    if (!info)
-      return llvm::createStringError("amdgpu: no kernel '" + kernelName +
-                                     "' in the module");
+  llvm::Error emitBinary(llvm::Module &module, CompiledKernel &kernel,
+                         const TargetDescription &target,
+                         const CompileOptions &options) override {
     llvm::Expected<std::string> hsaco = emitHsaco(module, target.arch, options);
     if (!hsaco)
       return hsaco.takeError();
     llvm::Expected<CodeObjectResources> resources =
-        readKernelResources(*hsaco, info->name);
+        readKernelResources(*hsaco, kernel.name);
     if (!resources)
       return resources.takeError();
-    CompiledKernel kernel;
-    kernel.backend = kBackendName;
-    kernel.arch = target.arch;
-    kernel.name = info->name;
     kernel.format = "hsaco";
     kernel.binary = std::move(*hsaco);
-    for (auto [i, type] : llvm::enumerate(info->types))
-      kernel.params.push_back(
-          {i < info->names.size() ? info->names[i] : "arg" + std::to_string(i),
-           type});
-    kernel.numWarps = options.numWarps;
-    kernel.threadsPerWarp = target.warpSize;
-    kernel.numCTAs = options.numCTAs;
-    kernel.numStages = options.numStages;
-    kernel.sharedMemoryBytes = info->sharedMemory;
     // On CDNA the code object's VGPR count is the unified register file's
     // (architectural VGPRs, aligned, plus the AGPRs it also lists).
     kernel.registers = int(resources->vgprs);
     kernel.spillBytes = int(resources->scratchBytes);
-    kernel.metadata["kernel"] = info->name;
     kernel.metadata["vgprs"] = std::to_string(resources->vgprs);
     kernel.metadata["agprs"] = std::to_string(resources->agprs);
     kernel.metadata["sgprs"] = std::to_string(resources->sgprs);
@@ -125,7 +94,7 @@ public:
     kernel.metadata["sgpr-spills"] = std::to_string(resources->sgprSpills);
     kernel.metadata["scratch-bytes"] = std::to_string(resources->scratchBytes);
     kernel.metadata["static-lds-bytes"] = std::to_string(resources->ldsBytes);
-    return kernel;
+    return llvm::Error::success();
   }
 
   Driver &getDriver() override { return driver; }

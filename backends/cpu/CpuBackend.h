@@ -55,11 +55,6 @@ createTargetMachine(llvm::StringRef arch);
 // Emitter
 //===----------------------------------------------------------------------===//
 
-/// Named metadata listing the kernels of a translated module: one node per
-/// kernel holding its name, its entry symbol, its signature (comma
-/// separated) and its parameter names (comma separated).
-constexpr llvm::StringLiteral kKernelsMetadata = "tessera.cpu.kernels";
-
 /// The module the CPU pipeline produced, as LLVM IR for the host, optimized
 /// at O3 for `target`'s CPU.
 llvm::Expected<std::unique_ptr<llvm::Module>>
@@ -72,12 +67,11 @@ llvm::Expected<std::string> emitAssembly(llvm::Module &module,
                                          const TargetDescription &target,
                                          const CompileOptions &options);
 
-/// An ELF relocatable object of `module` and what a launch of `kernelName`
-/// needs.
-llvm::Expected<CompiledKernel> emitBinary(llvm::Module &module,
-                                          llvm::StringRef kernelName,
-                                          const TargetDescription &target,
-                                          const CompileOptions &options);
+/// Completes `kernel` (the entry wrapper the host's skeleton names) with an
+/// ELF relocatable object of `module` and the one-thread launch shape.
+llvm::Error emitBinary(llvm::Module &module, CompiledKernel &kernel,
+                       const TargetDescription &target,
+                       const CompileOptions &options);
 
 //===----------------------------------------------------------------------===//
 // Driver

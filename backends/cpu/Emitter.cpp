@@ -4,9 +4,8 @@
 // layout, optimized at O3 by the new pass manager for the target CPU (its
 // features on every function, so that the vectorizers see the host's vector
 // width). Assembly and objects come from the same target machine; the
-// object is an ELF relocatable file the driver links with ORC. The kernels
-// the module holds travel in named metadata (kKernelsMetadata) from the
-// translation to emitBinary.
+// object is an ELF relocatable file the driver links with ORC; the kernel
+// it holds is the entry wrapper the host's CompiledKernel names.
 //
 //===----------------------------------------------------------------------===//
 #include "CpuBackend.h"
@@ -36,76 +35,11 @@ using namespace mlir::tessera::cpu;
 
 namespace {
 
-struct KernelInfo {
-  std::string name, entry;
-  std::vector<std::string> signature, paramNames;
-};
-
-/// The kernels of the LLVM-dialect module: its entry wrappers.
-std::vector<KernelInfo> collectKernels(ModuleOp module) {
-  std::vector<KernelInfo> kernels;
-  for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
-    auto of = func->getAttrOfType<StringAttr>(kEntryOfAttrName);
-    if (!of)
-      continue;
-    KernelInfo info;
-    info.name = of.str();
-    info.entry = func.getSymName().str();
-    if (auto sig = func->getAttrOfType<ArrayAttr>(kSignatureAttrName))
-      for (Attribute a : sig)
-        info.signature.push_back(cast<StringAttr>(a).str());
-    if (auto names = func->getAttrOfType<ArrayAttr>(kParamNamesAttrName))
-      for (Attribute a : names)
-        info.paramNames.push_back(cast<StringAttr>(a).str());
-    kernels.push_back(std::move(info));
-  }
-  return kernels;
-}
-
-void addKernelsMetadata(llvm::Module &module,
-                        const std::vector<KernelInfo> &kernels) {
-  llvm::LLVMContext &ctx = module.getContext();
-  llvm::NamedMDNode *node = module.getOrInsertNamedMetadata(kKernelsMetadata);
-  for (const KernelInfo &k : kernels) {
-    llvm::Metadata *fields[] = {
-        llvm::MDString::get(ctx, k.name), llvm::MDString::get(ctx, k.entry),
-        llvm::MDString::get(ctx, llvm::join(k.signature, ",")),
-        llvm::MDString::get(ctx, llvm::join(k.paramNames, ","))};
-    node->addOperand(llvm::MDTuple::get(ctx, fields));
-  }
-}
-
-std::optional<KernelInfo> findKernel(llvm::Module &module,
-                                     llvm::StringRef name) {
-  llvm::NamedMDNode *node = module.getNamedMetadata(kKernelsMetadata);
-  if (!node)
-    return std::nullopt;
-  auto str = [](const llvm::MDOperand &op) {
-    return cast<llvm::MDString>(op.get())->getString();
-  };
-  auto split = [](llvm::StringRef text) {
-    std::vector<std::string> parts;
-    if (text.empty())
-      return parts;
-    llvm::SmallVector<llvm::StringRef> pieces;
-    text.split(pieces, ',');
-    for (llvm::StringRef p : pieces)
-      parts.push_back(p.str());
-    return parts;
-  };
-  for (llvm::MDNode *kernel : node->operands()) {
-    // The kernel's own name or its entry symbol.
-    if (kernel->getNumOperands() != 4 || (str(kernel->getOperand(0)) != name &&
-                                          str(kernel->getOperand(1)) != name))
-      continue;
-    KernelInfo info;
-    info.name = str(kernel->getOperand(0)).str();
-    info.entry = str(kernel->getOperand(1)).str();
-    info.signature = split(str(kernel->getOperand(2)));
-    info.paramNames = split(str(kernel->getOperand(3)));
-    return info;
-  }
-  return std::nullopt;
+/// The number of kernel entry wrappers of the LLVM-dialect module.
+unsigned countKernelEntries(ModuleOp module) {
+  return llvm::count_if(
+      module.getOps<LLVM::LLVMFuncOp>(),
+      [](LLVM::LLVMFuncOp func) { return func->hasAttr(kEntryOfAttrName); });
 }
 
 /// Runs `module` through the target machine's code generator into a string.
@@ -138,8 +72,8 @@ cpu::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
                        const TargetDescription &target,
                        const CompileOptions &options) {
   auto start = std::chrono::steady_clock::now();
-  std::vector<KernelInfo> kernels = collectKernels(module);
-  if (kernels.empty())
+  unsigned kernels = countKernelEntries(module);
+  if (kernels == 0)
     return llvm::createStringError(
         "cpu: the module has no kernel entry (was it lowered by the CPU "
         "pipeline?)");
@@ -168,7 +102,6 @@ cpu::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
     if (!features.empty())
       fn.addFnAttr("target-features", features);
   }
-  addKernelsMetadata(*llvmModule, kernels);
   translateTimer.stop();
 
   llvm::LoopAnalysisManager lam;
@@ -203,8 +136,8 @@ cpu::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
   if (llvm::verifyModule(*llvmModule, &llvm::errs()))
     return llvm::createStringError("cpu: optimized LLVM IR is invalid");
   getLogger().debug(
-      "cpu: LLVM IR for {} kernel(s) optimized for {} in {:.1f} ms",
-      kernels.size(), cpuName,
+      "cpu: LLVM IR for {} kernel(s) optimized for {} in {:.1f} ms", kernels,
+      cpuName,
       std::chrono::duration<double, std::milli>(
           std::chrono::steady_clock::now() - start)
           .count());
@@ -222,13 +155,12 @@ llvm::Expected<std::string> cpu::emitAssembly(llvm::Module &module,
                  options.times);
 }
 
-llvm::Expected<CompiledKernel> cpu::emitBinary(llvm::Module &module,
-                                               llvm::StringRef kernelName,
-                                               const TargetDescription &target,
-                                               const CompileOptions &options) {
-  std::optional<KernelInfo> info = findKernel(module, kernelName);
-  if (!info)
-    return llvm::createStringError("cpu: no kernel '" + kernelName +
+llvm::Error cpu::emitBinary(llvm::Module &module, CompiledKernel &kernel,
+                            const TargetDescription &target,
+                            const CompileOptions &options) {
+  llvm::Function *entry = module.getFunction(kernel.name);
+  if (!entry || entry->isDeclaration())
+    return llvm::createStringError("cpu: no kernel entry '" + kernel.name +
                                    "' in the module");
   llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
       createTargetMachine(target.arch);
@@ -238,28 +170,15 @@ llvm::Expected<CompiledKernel> cpu::emitBinary(llvm::Module &module,
       module, **machine, llvm::CodeGenFileType::ObjectFile, options.times);
   if (!object)
     return object.takeError();
-  CompiledKernel kernel;
-  kernel.backend = kBackendName.str();
-  kernel.arch = target.arch;
-  kernel.name = info->entry;
   kernel.format = "elf-object";
   kernel.binary = std::move(*object);
-  for (auto [i, type] : llvm::enumerate(info->signature)) {
-    std::string name =
-        i < info->paramNames.size() && !info->paramNames[i].empty()
-            ? info->paramNames[i]
-            : "arg" + std::to_string(i);
-    kernel.params.push_back({name, type});
-  }
   // One thread per program instance, whatever the kernel asked for.
   kernel.numWarps = 1;
   kernel.threadsPerWarp = 1;
   kernel.numCTAs = 1;
-  kernel.numStages = options.numStages;
   kernel.sharedMemoryBytes = 0;
-  kernel.metadata["kernel"] = info->name;
   kernel.metadata["requested_num_warps"] = std::to_string(options.numWarps);
   kernel.metadata["triple"] = module.getTargetTriple().str();
   kernel.metadata["cpu"] = (*machine)->getTargetCPU().str();
-  return kernel;
+  return llvm::Error::success();
 }

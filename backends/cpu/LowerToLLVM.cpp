@@ -266,7 +266,7 @@ struct ConvertToLLVMPass
         continue;
       }
       func.setLinkage(LLVM::Linkage::Internal);
-      if (func->hasAttr(kSignatureAttrName))
+      if (func->hasAttr(kSignatureTypesAttrName))
         func.setAlwaysInline(true);
     }
   }

@@ -11,6 +11,7 @@
 #define TESSERA_BACKENDS_CPU_LOWERING_H
 
 #include "tessera/Backend/InlineMath.h"
+#include "tessera/Backend/KernelRecord.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
 
@@ -22,17 +23,9 @@
 
 namespace mlir::tessera::cpu {
 
-/// Attribute on a kernel (and its entry wrapper) holding the Triton
-/// signature strings of its parameters ("*fp32", "i32", ...).
-constexpr llvm::StringLiteral kSignatureAttrName = "tessera_cpu.signature";
-/// Attribute on a kernel and its entry wrapper holding the parameters'
-/// names: each argument's `tessera.name` attribute, else `argN`.
-constexpr llvm::StringLiteral kParamNamesAttrName = "tessera_cpu.param_names";
-/// Argument attribute naming a kernel parameter.
-constexpr llvm::StringLiteral kArgNameAttrName = "tessera.name";
-/// Attribute on a kernel's entry wrapper naming the kernel it launches.
-constexpr llvm::StringLiteral kEntryOfAttrName = "tessera_cpu.entry_of";
-/// Suffix of the entry wrapper of a kernel: `<kernel>_cpu_entry`.
+/// Suffix of the entry wrapper of a kernel: `<kernel>_cpu_entry`. A kernel
+/// and its wrapper carry the signature record (KernelRecord.h); the wrapper
+/// names the kernel it launches (kEntryOfAttrName).
 constexpr llvm::StringLiteral kEntrySuffix = "_cpu_entry";
 /// Number of trailing i32 arguments a lowered kernel takes: program id x, y,
 /// z, then the grid size x, y, z.

@@ -65,11 +65,10 @@ public:
     return cpu::emitAssembly(module, target, options);
   }
 
-  llvm::Expected<CompiledKernel>
-  emitBinary(llvm::Module &module, llvm::StringRef kernelName,
-             const TargetDescription &target,
-             const CompileOptions &options) override {
-    return cpu::emitBinary(module, kernelName, target, options);
+  llvm::Error emitBinary(llvm::Module &module, CompiledKernel &kernel,
+                         const TargetDescription &target,
+                         const CompileOptions &options) override {
+    return cpu::emitBinary(module, kernel, target, options);
   }
 
   Driver &getDriver() override {

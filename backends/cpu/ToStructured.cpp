@@ -114,33 +114,10 @@ struct ToStructuredPass
         failedAny = true;
         continue;
       }
-      SmallVector<Attribute> signature, names;
-      for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
-        auto name = func.getArgAttrOfType<StringAttr>(i, kArgNameAttrName);
-        names.push_back(name ? name
-                             : StringAttr::get(func.getContext(),
-                                               ("arg" + llvm::Twine(i)).str()));
-        FailureOr<std::string> recorded = getKernelParamTypeName(func, i);
-        if (failed(recorded)) {
-          failedAny = true;
-          continue;
-        }
-        std::string typeName = *recorded;
-        if (typeName.empty()) {
-          func.emitError() << "kernel parameter " << i << " of type " << type
-                           << " cannot be passed to a CPU launch; pass "
-                              "scalars and pointers";
-          failedAny = true;
-        }
-        signature.push_back(StringAttr::get(func.getContext(), typeName));
-      }
-      if (failedAny)
+      if (failed(recordKernelSignature(func, "a CPU"))) {
+        failedAny = true;
         continue;
-      dropSignatureTypeAttrs(func);
-      func->setAttr(kSignatureAttrName,
-                    ArrayAttr::get(func.getContext(), signature));
-      func->setAttr(kParamNamesAttrName,
-                    ArrayAttr::get(func.getContext(), names));
+      }
       OpBuilder b(func.getContext());
       unsigned first = func.getNumArguments();
       SmallVector<unsigned> positions(kNumGridArgs, first);
@@ -233,7 +210,6 @@ struct ToStructuredPass
         kernels.push_back(func);
     for (func::FuncOp kernel : kernels) {
       Location loc = kernel.getLoc();
-      auto signature = kernel->getAttrOfType<ArrayAttr>(kSignatureAttrName);
       unsigned numParams = kernel.getNumArguments() - kNumGridArgs;
       SmallVector<Type> entryArgs{ptrType};
       entryArgs.append(kNumGridArgs, i32);
@@ -243,8 +219,10 @@ struct ToStructuredPass
       auto entry =
           func::FuncOp::create(b, loc, name, b.getFunctionType(entryArgs, {}));
       entry->setAttr(kEntryOfAttrName, b.getStringAttr(kernel.getSymName()));
-      entry->setAttr(kSignatureAttrName, signature);
-      entry->setAttr(kParamNamesAttrName, kernel->getAttr(kParamNamesAttrName));
+      entry->setAttr(kSignatureTypesAttrName,
+                     kernel->getAttr(kSignatureTypesAttrName));
+      entry->setAttr(kSignatureNamesAttrName,
+                     kernel->getAttr(kSignatureNamesAttrName));
       Block *body = entry.addEntryBlock();
       b.setInsertionPointToStart(body);
       Value args = body->getArgument(0);

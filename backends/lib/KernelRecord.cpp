@@ -9,18 +9,13 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/IR/Metadata.h"
-#include "llvm/IR/Module.h"
 
 using namespace mlir;
 using namespace mlir::tessera;
 
 namespace {
-
-/// The named metadata: one node per kernel, {name, types, names, shared
-/// bytes, extra}.
-constexpr char kKernelsMetadata[] = "tessera.kernels";
 
 struct RecordSignaturePass
     : public PassWrapper<RecordSignaturePass, OperationPass<ModuleOp>> {
@@ -34,35 +29,8 @@ struct RecordSignaturePass
   void runOnOperation() override {
     bool failedAny = false;
     getOperation().walk([&](func::FuncOp func) {
-      if (!func->hasAttr(kKernelAttrName))
-        return;
-      MLIRContext *ctx = func.getContext();
-      SmallVector<Attribute> types, names;
-      for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
-        // Tensor maps are hidden: the driver adds them from their recipes.
-        if (isa<tessera::gpu::TensorMapType>(type))
-          continue;
-        FailureOr<std::string> recorded = getKernelParamTypeName(func, i);
-        if (failed(recorded)) {
-          failedAny = true;
-          continue;
-        }
-        std::string name = *recorded;
-        if (name.empty()) {
-          func.emitError("kernel parameter ")
-              << i << " of type " << type << " cannot be passed to " << target
-              << " launch";
-          failedAny = true;
-          continue;
-        }
-        types.push_back(StringAttr::get(ctx, name));
-        auto argName = func.getArgAttrOfType<StringAttr>(i, "tessera.name");
-        names.push_back(argName ? argName
-                                : StringAttr::get(ctx, "arg" + llvm::Twine(i)));
-      }
-      dropSignatureTypeAttrs(func);
-      func->setAttr(kSignatureTypesAttrName, ArrayAttr::get(ctx, types));
-      func->setAttr(kSignatureNamesAttrName, ArrayAttr::get(ctx, names));
+      if (func->hasAttr(kKernelAttrName))
+        failedAny |= failed(recordKernelSignature(func, target));
     });
     if (failedAny)
       signalPassFailure();
@@ -161,6 +129,40 @@ std::string joinStrings(ArrayAttr array, StringRef separator) {
 
 } // namespace
 
+LogicalResult mlir::tessera::recordKernelSignature(FunctionOpInterface kernel,
+                                                   llvm::StringRef target) {
+  MLIRContext *ctx = kernel->getContext();
+  SmallVector<Attribute> types, names;
+  bool failedAny = false;
+  for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    // Tensor maps are hidden: the driver adds them from their recipes.
+    if (isa<tessera::gpu::TensorMapType>(type))
+      continue;
+    FailureOr<std::string> recorded = getKernelParamTypeName(kernel, i);
+    if (failed(recorded)) {
+      failedAny = true;
+      continue;
+    }
+    if (recorded->empty()) {
+      kernel->emitError("kernel parameter ")
+          << i << " of type " << type << " cannot be passed to " << target
+          << " launch; a launch passes scalars and pointers";
+      failedAny = true;
+      continue;
+    }
+    types.push_back(StringAttr::get(ctx, *recorded));
+    auto argName = kernel.getArgAttrOfType<StringAttr>(i, kArgNameAttrName);
+    names.push_back(argName ? argName
+                            : StringAttr::get(ctx, "arg" + llvm::Twine(i)));
+  }
+  if (failedAny)
+    return failure();
+  dropSignatureTypeAttrs(kernel);
+  kernel->setAttr(kSignatureTypesAttrName, ArrayAttr::get(ctx, types));
+  kernel->setAttr(kSignatureNamesAttrName, ArrayAttr::get(ctx, names));
+  return success();
+}
+
 std::unique_ptr<Pass>
 mlir::tessera::createRecordSignaturePass(llvm::StringRef target) {
   return std::make_unique<RecordSignaturePass>(target.str());
@@ -177,58 +179,90 @@ mlir::tessera::createCheckElementsPerThreadPass(unsigned limit) {
   return std::make_unique<CheckElementsPerThreadPass>(limit);
 }
 
-void mlir::tessera::recordKernels(ModuleOp module, llvm::Module &llvmModule,
-                                  llvm::StringRef extraAttrName) {
-  uint64_t shared = 0;
-  if (auto attr = module->getAttrOfType<IntegerAttr>(kSharedMemoryAttrName))
-    shared = attr.getInt();
-  llvm::LLVMContext &ctx = llvmModule.getContext();
-  llvm::NamedMDNode *md = llvmModule.getOrInsertNamedMetadata(kKernelsMetadata);
-  auto text = [&](llvm::StringRef s) { return llvm::MDString::get(ctx, s); };
-  module.walk([&](LLVM::LLVMFuncOp func) {
-    auto types = func->getAttrOfType<ArrayAttr>(kSignatureTypesAttrName);
-    auto names = func->getAttrOfType<ArrayAttr>(kSignatureNamesAttrName);
-    if (!types || !names)
-      return;
-    std::string extra;
-    if (!extraAttrName.empty())
-      if (auto lines = func->getAttrOfType<ArrayAttr>(extraAttrName))
-        extra = joinStrings(lines, "\n");
-    md->addOperand(llvm::MDNode::get(
-        ctx, {text(func.getName()), text(joinStrings(types, ",")),
-              text(joinStrings(names, ",")), text(std::to_string(shared)),
-              text(extra)}));
-  });
+void mlir::tessera::setKernelMetadata(Operation *kernel, llvm::StringRef key,
+                                      Attribute value) {
+  NamedAttrList entries;
+  if (auto dict =
+          kernel->getAttrOfType<DictionaryAttr>(kKernelMetadataAttrName))
+    entries.assign(dict.getValue());
+  entries.set(key, value);
+  kernel->setAttr(kKernelMetadataAttrName,
+                  entries.getDictionary(kernel->getContext()));
 }
 
-std::optional<KernelRecord>
-mlir::tessera::findKernelRecord(const llvm::Module &llvmModule,
-                                llvm::StringRef name) {
-  const llvm::NamedMDNode *md = llvmModule.getNamedMetadata(kKernelsMetadata);
-  if (!md)
-    return std::nullopt;
-  for (const llvm::MDNode *node : md->operands()) {
-    auto field = [&](unsigned i) {
-      return cast<llvm::MDString>(node->getOperand(i))->getString();
-    };
-    if (node->getNumOperands() != 5 || field(0) != name)
+namespace {
+/// The function of `module` that launches kernel `name`: its entry wrapper
+/// if a plugin made one, else the kernel itself; null when neither carries
+/// the signature record.
+Operation *findLaunchedFunction(ModuleOp module, llvm::StringRef name) {
+  Operation *kernel = nullptr;
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (!op.hasAttr(kSignatureTypesAttrName))
       continue;
-    auto split = [](llvm::StringRef s) {
-      std::vector<std::string> out;
-      SmallVector<StringRef> parts;
-      if (!s.empty())
-        s.split(parts, ',');
-      for (StringRef p : parts)
-        out.push_back(p.str());
-      return out;
-    };
-    KernelRecord record;
-    record.name = field(0).str();
-    record.types = split(field(1));
-    record.names = split(field(2));
-    field(3).getAsInteger(10, record.sharedMemory);
-    record.extra = field(4).str();
-    return record;
+    if (auto of = op.getAttrOfType<StringAttr>(kEntryOfAttrName);
+        of && of.getValue() == name)
+      return &op;
+    if (auto symbol =
+            op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+        symbol && symbol.getValue() == name)
+      kernel = &op;
   }
-  return std::nullopt;
+  return kernel;
+}
+
+llvm::Expected<std::string> getMetadataText(StringRef key, Attribute value) {
+  if (auto text = dyn_cast<StringAttr>(value))
+    return text.str();
+  if (auto lines = dyn_cast<ArrayAttr>(value);
+      lines && llvm::all_of(lines, llvm::IsaPred<StringAttr>))
+    return joinStrings(lines, "\n");
+  return llvm::createStringError(
+      "kernel metadata '" + key +
+      "' is neither a string nor an array of strings");
+}
+} // namespace
+
+llvm::Expected<CompiledKernel>
+mlir::tessera::buildCompiledKernel(ModuleOp module, llvm::StringRef kernelName,
+                                   const TargetDescription &target,
+                                   const CompileOptions &options) {
+  Operation *function = findLaunchedFunction(module, kernelName);
+  if (!function)
+    return llvm::createStringError(
+        "backend '" + target.backend + "' lowered no kernel '" + kernelName +
+        "' with a signature record (its lower-to-llvm stage runs the "
+        "record-signature pass before the lowering)");
+  CompiledKernel kernel;
+  kernel.backend = target.backend;
+  kernel.arch = target.arch;
+  kernel.name = SymbolTable::getSymbolName(function).str();
+  auto types = function->getAttrOfType<ArrayAttr>(kSignatureTypesAttrName);
+  auto names = function->getAttrOfType<ArrayAttr>(kSignatureNamesAttrName);
+  for (auto [i, type] : llvm::enumerate(types)) {
+    auto name = names && i < names.size() ? dyn_cast<StringAttr>(names[i])
+                                          : StringAttr();
+    auto typeName = dyn_cast<StringAttr>(type);
+    if (!typeName)
+      return llvm::createStringError("kernel '" + kernelName +
+                                     "' has a malformed signature record");
+    kernel.params.push_back(
+        {name ? name.str() : "arg" + std::to_string(i), typeName.str()});
+  }
+  kernel.numWarps = options.numWarps;
+  kernel.threadsPerWarp = target.warpSize;
+  kernel.numCTAs = options.numCTAs;
+  kernel.numStages = options.numStages;
+  if (auto bytes = module->getAttrOfType<IntegerAttr>(kSharedMemoryAttrName))
+    kernel.sharedMemoryBytes = bytes.getInt();
+  kernel.metadata["kernel"] = kernelName.str();
+  if (auto dict =
+          function->getAttrOfType<DictionaryAttr>(kKernelMetadataAttrName))
+    for (NamedAttribute entry : dict) {
+      llvm::Expected<std::string> text =
+          getMetadataText(entry.getName(), entry.getValue());
+      if (!text)
+        return text.takeError();
+      kernel.metadata[entry.getName().str()] = std::move(*text);
+    }
+  return kernel;
 }

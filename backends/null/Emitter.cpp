@@ -56,34 +56,14 @@ NullBackend::emitAssembly(llvm::Module &module, const TargetDescription &target,
   return printModule(module);
 }
 
-llvm::Expected<CompiledKernel>
-NullBackend::emitBinary(llvm::Module &module, llvm::StringRef kernelName,
-                        const TargetDescription &target,
-                        const CompileOptions &options) {
-  llvm::Function *function = module.getFunction(kernelName);
+llvm::Error NullBackend::emitBinary(llvm::Module &module,
+                                    CompiledKernel &kernel,
+                                    const TargetDescription &target,
+                                    const CompileOptions &options) {
+  llvm::Function *function = module.getFunction(kernel.name);
   if (!function || function->isDeclaration())
-    return emitterError("no kernel named '" + kernelName + "' in the module");
-
-  CompiledKernel kernel;
-  kernel.backend = kNullBackendName;
-  kernel.arch = target.arch;
-  kernel.name = kernelName.str();
+    return emitterError("no kernel named '" + kernel.name + "' in the module");
   kernel.format = "none";
   kernel.binary = printModule(module);
-  llvm::SmallVector<llvm::StringRef> types;
-  function->getFnAttribute(kNullSignatureAttr)
-      .getValueAsString()
-      .split(types, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  if (types.size() != function->arg_size())
-    return emitterError("kernel '" + kernelName + "' has " +
-                        llvm::Twine(function->arg_size()) +
-                        " parameters but its signature attribute lists " +
-                        llvm::Twine(types.size()));
-  for (auto [index, type] : llvm::enumerate(types))
-    kernel.params.push_back({("arg" + llvm::Twine(index)).str(), type.str()});
-  kernel.numWarps = options.numWarps;
-  kernel.threadsPerWarp = target.warpSize;
-  kernel.numCTAs = options.numCTAs;
-  kernel.numStages = options.numStages;
-  return kernel;
+  return llvm::Error::success();
 }

@@ -27,10 +27,6 @@ inline constexpr char kNullBackendName[] = "null";
 /// Its one architecture.
 inline constexpr char kNullGenericArch[] = "generic";
 
-/// The function attribute carrying a kernel's parameter types in Triton's
-/// signature syntax ("*fp32,i32"), from the lowering to the emitter.
-inline constexpr char kNullSignatureAttr[] = "tessera-signature";
-
 /// The backend: kernels become empty LLVM functions of their signature.
 class NullBackend final : public Backend {
 public:
@@ -55,10 +51,9 @@ public:
   llvm::Expected<std::string>
   emitAssembly(llvm::Module &module, const TargetDescription &target,
                const CompileOptions &options) override;
-  llvm::Expected<CompiledKernel>
-  emitBinary(llvm::Module &module, llvm::StringRef kernelName,
-             const TargetDescription &target,
-             const CompileOptions &options) override;
+  llvm::Error emitBinary(llvm::Module &module, CompiledKernel &kernel,
+                         const TargetDescription &target,
+                         const CompileOptions &options) override;
 
   // Driver.cpp
   Driver &getDriver() override;

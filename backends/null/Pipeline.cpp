@@ -9,14 +9,13 @@
 //===----------------------------------------------------------------------===//
 #include "NullBackend.h"
 
-#include "tessera/Backend/Signature.h"
+#include "tessera/Backend/KernelRecord.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::tessera;
@@ -65,26 +64,22 @@ struct NullLowerToLLVMPass
     if (type.getNumResults() != 0)
       return kernel.emitError("a kernel returns nothing, but '")
              << kernel.getSymName() << "' returns " << type.getResults();
-    SmallVector<Type> params;
-    SmallVector<std::string> signature;
-    for (auto [index, paramType] : llvm::enumerate(type.getInputs())) {
-      FailureOr<std::string> recorded = getKernelParamTypeName(kernel, index);
-      if (failed(recorded))
-        return failure();
-      signature.push_back(*recorded);
-      if (signature.back().empty())
-        return kernel.emitError("the null backend cannot pass parameter ")
-               << index << " of type " << paramType << " to a kernel";
-      params.push_back(getLLVMParamType(paramType));
-    }
-
+    SmallVector<Type> params =
+        llvm::map_to_vector(type.getInputs(), getLLVMParamType);
     auto llvmType = LLVM::LLVMFunctionType::get(
         LLVM::LLVMVoidType::get(builder.getContext()), params);
     auto llvmFunc = LLVM::LLVMFuncOp::create(builder, kernel.getLoc(),
                                              kernel.getSymName(), llvmType);
-    llvmFunc.setPassthroughAttr(builder.getArrayAttr(builder.getArrayAttr(
-        {builder.getStringAttr(kNullSignatureAttr),
-         builder.getStringAttr(llvm::join(signature, ","))})));
+    // The record the host builds the CompiledKernel from.
+    for (StringRef record :
+         {kSignatureTypesAttrName, kSignatureNamesAttrName}) {
+      Attribute value = kernel->getAttr(record);
+      if (!value)
+        return kernel.emitError("kernel '")
+               << kernel.getSymName() << "' has no " << record
+               << " (the record-signature pass runs before this one)";
+      llvmFunc->setAttr(record, value);
+    }
     Block *body = llvmFunc.addEntryBlock(builder);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(body);
@@ -111,6 +106,7 @@ llvm::Error NullBackend::buildPipeline(Pipeline &pipeline,
       "end", {kLowerToLLVMStage.str(),
               "replace each kernel by an empty LLVM function of its signature",
               [](OpPassManager &pm, const PipelineOptions &) {
+                pm.addPass(createRecordSignaturePass("the null backend's"));
                 pm.addPass(createNullLowerToLLVMPass());
               }});
 }

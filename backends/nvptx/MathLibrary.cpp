@@ -16,7 +16,6 @@
 #include "tessera/Backend/MathSymbols.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -65,36 +64,4 @@ std::string nvptx::getLibdeviceName(llvm::StringRef symbol, Type type) {
       llvm::is_contained({"finitef", "isfinited", "saturatef"}, name))
     return ("__nv_" + name).str();
   return ("__nv_" + name + (f32 ? "f" : "")).str();
-}
-
-LogicalResult nvptx::resolveMathSymbols(ModuleOp module) {
-  SmallVector<LLVM::LLVMFuncOp> declarations;
-  for (auto func : module.getOps<LLVM::LLVMFuncOp>())
-    if (func.isExternal() && !func.getName().starts_with("__nv_") &&
-        (func.getName().starts_with("__tessera_")))
-      declarations.push_back(func);
-  for (LLVM::LLVMFuncOp func : declarations) {
-    LLVM::LLVMFunctionType type = func.getFunctionType();
-    // The float type picks the variant: the first operand's, or the
-    // result's for conversions from integers (`int2float_rn`).
-    Type operand =
-        type.getNumParams() ? type.getParams().front() : type.getReturnType();
-    if (!isa<FloatType>(operand))
-      operand = type.getReturnType();
-    std::string name = getLibdeviceName(func.getName(), operand);
-    if (name.empty())
-      return func.emitError("no libdevice function for '")
-             << func.getName() << "' on " << operand;
-    if (failed(SymbolTable::replaceAllSymbolUses(
-            func, StringAttr::get(module.getContext(), name), module)))
-      return failure();
-    if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name)) {
-      // Already declared (by MLIR's libdevice patterns): keep one.
-      func.erase();
-      (void)existing;
-      continue;
-    }
-    func.setSymName(name);
-  }
-  return success();
 }

@@ -12,11 +12,6 @@ namespace mlir::tessera::nvptx {
 /// (`__nv_*`) stay. Empty when there is none.
 std::string getLibdeviceName(llvm::StringRef symbol, Type type);
 
-/// Renames every call of `module` (LLVM dialect) to a neutrally spelled math
-/// function to its libdevice name; an error on the declaration when a
-/// function has no libdevice counterpart.
-LogicalResult resolveMathSymbols(ModuleOp module);
-
 } // namespace mlir::tessera::nvptx
 
 #endif // TESSERA_BACKENDS_NVPTX_MATHLIBRARY_H

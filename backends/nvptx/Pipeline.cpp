@@ -1,19 +1,22 @@
 //===- Pipeline.cpp - The NVPTX backend's stages --------------------------===//
 //
 // After the core stages, "lower-to-llvm": the kernel's signature is recorded
-// (the launch needs it after types are gone), then the core's shared
-// lowering runs with the NVPTX hooks.
+// (the host builds the CompiledKernel from it after types are gone), then
+// the core's shared lowering runs with the NVPTX hooks; "resolve-math" then
+// names libdevice's functions for the math calls.
 //
 //===----------------------------------------------------------------------===//
 #include "Pipeline.h"
 
 #include "Hooks.h"
+#include "MathLibrary.h"
 #include "MmaLayouts.h"
 #include "TensorMaps.h"
 #include "Wgmma.h"
 
 #include "tessera/Backend/Backend.h"
 #include "tessera/Backend/KernelRecord.h"
+#include "tessera/Backend/MathSymbols.h"
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
@@ -30,7 +33,8 @@ using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::nvptx;
 
-llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
+llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch,
+                             const TargetDescription &target) {
   // Right after layouts exist, so that coalescing and the layout
   // optimization see the dots in their matrix-unit layouts.
   if (llvm::Error err = pipeline.insert(
@@ -38,10 +42,9 @@ llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
           PipelineStage{kAccelerateDotStage.str(),
                         "dots onto wgmma or mma.sync (layouts from the "
                         "instruction table)",
-                        [arch](OpPassManager &pm, const PipelineOptions &) {
+                        [target](OpPassManager &pm, const PipelineOptions &) {
                           pm.addPass(createAccelerateDotPass(
-                              describeArch(arch),
-                              std::make_shared<MmaLayoutProvider>()));
+                              target, std::make_shared<MmaLayoutProvider>()));
                         }}))
     return err;
   // Once layouts are final: dot operands stream through shared memory with
@@ -52,26 +55,25 @@ llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
               kPipelineLoadsStage.str(),
               "start dot operand loads num_stages-1 iterations ahead (cp.async "
               "into shared rings)",
-              [arch](OpPassManager &pm, const PipelineOptions &options) {
+              [target](OpPassManager &pm, const PipelineOptions &options) {
                 PipelineLoadsOptions pipelining;
                 pipelining.numStages = options.numStages;
-                pipelining.sharedMemoryBytes =
-                    describeArch(arch).maxSharedMemoryPerBlock;
+                pipelining.sharedMemoryBytes = target.maxSharedMemoryPerBlock;
                 pipelining.laterSharedMemoryBytes = getPrepareWgmmaSharedBytes;
                 pm.addPass(createPipelineLoadsPass(pipelining));
                 pm.addPass(createCanonicalizerPass());
               }}))
     return err;
   // Tensor descriptors the launch can build become TMA copies (sm_90+).
-  if (describeArch(arch).tensorMemoryCopy)
+  if (target.tensorMemoryCopy)
     if (llvm::Error err = pipeline.insert(
             "after:" + kPipelineLoadsStage.str(),
             PipelineStage{kTensorMapsStage.str(),
                           "tensor descriptors as host-built tensor maps, "
                           "their blocks moved by TMA",
-                          [arch](OpPassManager &pm, const PipelineOptions &) {
+                          [target](OpPassManager &pm, const PipelineOptions &) {
                             pm.addPass(createTensorMapsPass(
-                                describeArch(arch).maxSharedMemoryPerBlock));
+                                target.maxSharedMemoryPerBlock));
                             pm.addPass(createCanonicalizerPass());
                           }}))
       return err;
@@ -79,7 +81,7 @@ llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
   // there are stored to buffers of their own.
   if (arch.capability() == 90 && arch.archSpecific)
     if (llvm::Error err = pipeline.insert(
-            "after:" + std::string(describeArch(arch).tensorMemoryCopy
+            "after:" + std::string(target.tensorMemoryCopy
                                        ? kTensorMapsStage
                                        : kPipelineLoadsStage),
             PipelineStage{kPrepareWgmmaStage.str(),
@@ -90,25 +92,34 @@ llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch) {
                             pm.addPass(createCanonicalizerPass());
                           }}))
       return err;
+  if (llvm::Error err = pipeline.insert(
+          "end",
+          PipelineStage{
+              kLowerToLLVMStage.str(),
+              "tessera_gpu -> LLVM + NVVM dialects (shared lowering, NVPTX "
+              "hooks)",
+              [arch, target](OpPassManager &pm,
+                             const PipelineOptions &options) {
+                pm.addPass(createRecordSignaturePass("an NVIDIA GPU"));
+                pm.addPass(
+                    createCheckElementsPerThreadPass(kMaxElementsPerThread));
+                GPULoweringOptions lowering;
+                lowering.sharedAddressSpace = 3;
+                lowering.maxVectorBits = options.maxVectorBits;
+                buildLowerToLLVMPipeline(pm, createLoweringHooks(arch),
+                                         lowering);
+                pm.addPass(createCheckSharedMemoryPass(
+                    target.maxSharedMemoryPerBlock, target.arch));
+                pm.addPass(createSinkMatrixLoadsPass());
+              }}))
+    return err;
   return pipeline.insert(
-      "end", PipelineStage{
-                 kLowerToLLVMStage.str(),
-                 "tessera_gpu -> LLVM + NVVM dialects (shared lowering, NVPTX "
-                 "hooks)",
-                 [arch](OpPassManager &pm, const PipelineOptions &options) {
-                   pm.addPass(createRecordSignaturePass("an NVIDIA GPU"));
-                   pm.addPass(
-                       createCheckElementsPerThreadPass(kMaxElementsPerThread));
-                   GPULoweringOptions lowering;
-                   lowering.sharedAddressSpace = 3;
-                   lowering.maxVectorBits = options.maxVectorBits;
-                   buildLowerToLLVMPipeline(pm, createLoweringHooks(arch),
-                                            lowering);
-                   TargetDescription target = describeArch(arch);
-                   pm.addPass(createCheckSharedMemoryPass(
-                       target.maxSharedMemoryPerBlock, target.arch));
-                   pm.addPass(createSinkMatrixLoadsPass());
-                 }});
+      "end", PipelineStage{kResolveMathStage.str(),
+                           "neutral math calls -> libdevice functions",
+                           [](OpPassManager &pm, const PipelineOptions &) {
+                             pm.addPass(createResolveMathSymbolsPass(
+                                 "libdevice", getLibdeviceName));
+                           }});
 }
 
 void nvptx::registerNVPTXDialects(DialectRegistry &registry) {

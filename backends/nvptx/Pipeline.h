@@ -15,8 +15,12 @@ namespace mlir::tessera::nvptx {
 /// The stage that puts wgmma's B operands in shared buffers (sm_90a).
 inline constexpr llvm::StringLiteral kPrepareWgmmaStage = "prepare-wgmma";
 
-/// Adds the backend's stages (ending in "lower-to-llvm") to `pipeline`.
-llvm::Error addStages(Pipeline &pipeline, const Arch &arch);
+/// Adds the backend's stages (ending in "lower-to-llvm") to `pipeline`:
+/// instructions chosen by `arch`, limits (matrix instructions, shared
+/// memory) read from `target`, the description the host passes (a present
+/// device's refined one).
+llvm::Error addStages(Pipeline &pipeline, const Arch &arch,
+                      const TargetDescription &target);
 
 /// Moves each ldmatrix (and the pure operations around it) down to its
 /// first use, never past a memory write or synchronization

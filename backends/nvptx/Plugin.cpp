@@ -8,7 +8,6 @@
 #include "TensorMaps.h"
 
 #include "tessera/Backend/Backend.h"
-#include "tessera/Backend/KernelRecord.h"
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Plugin/PluginABI.h"
 
@@ -65,25 +64,14 @@ public:
     llvm::Expected<Arch> arch = parseArch(target.arch);
     if (!arch)
       return arch.takeError();
-    return addStages(pipeline, *arch);
+    return addStages(pipeline, *arch, target);
   }
 
   llvm::Expected<std::unique_ptr<llvm::Module>>
   translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
                     const TargetDescription &target,
                     const CompileOptions &options) override {
-    StageTimer mathTimer(options.times, "math-symbols");
-    LogicalResult resolved = resolveMathSymbols(module);
-    mathTimer.stop();
-    if (failed(resolved))
-      return llvm::createStringError(
-          "nvptx: a math function has no libdevice counterpart");
-    llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
-        translateToNVVMIR(module, context, target, options);
-    if (!llvmModule)
-      return llvmModule.takeError();
-    recordKernels(module, **llvmModule, kTensorMapsAttrName);
-    return llvmModule;
+    return translateToNVVMIR(module, context, target, options);
   }
 
   llvm::Expected<std::string>
@@ -92,39 +80,14 @@ public:
     return emitPTX(module, target.arch, options);
   }
 
-  llvm::Expected<CompiledKernel>
-  emitBinary(llvm::Module &module, llvm::StringRef kernelName,
-             const TargetDescription &target,
-             const CompileOptions &options) override {
-    std::optional<KernelRecord> info = findKernelRecord(module, kernelName);
-    if (!info)
-      return llvm::createStringError("nvptx: no kernel '" + kernelName +
-                                     "' in the module");
+  llvm::Error emitBinary(llvm::Module &module, CompiledKernel &kernel,
+                         const TargetDescription &target,
+                         const CompileOptions &options) override {
     llvm::Expected<std::string> ptx = emitPTX(module, target.arch, options);
     if (!ptx)
       return ptx.takeError();
-    CompiledKernel kernel;
-    kernel.backend = kBackendName;
-    kernel.arch = target.arch;
-    kernel.name = info->name;
-    for (auto [i, type] : llvm::enumerate(info->types))
-      kernel.params.push_back(
-          {i < info->names.size() ? info->names[i] : "arg" + std::to_string(i),
-           type});
-    kernel.numWarps = options.numWarps;
-    kernel.threadsPerWarp = target.warpSize;
-    kernel.numCTAs = options.numCTAs;
-    kernel.numStages = options.numStages;
-    kernel.sharedMemoryBytes = info->sharedMemory;
     StageTimer assembler(options.times, "ptx-assembler", /*external=*/true);
-    if (llvm::Error err =
-            assemblePTX(*ptx, info->name, target.arch, options, kernel))
-      return std::move(err);
-    assembler.stop();
-    kernel.metadata["kernel"] = info->name;
-    if (!info->extra.empty())
-      kernel.metadata[kTensorMapsMetadata.str()] = info->extra;
-    return kernel;
+    return assemblePTX(*ptx, kernel.name, target.arch, options, kernel);
   }
 
   Driver &getDriver() override { return driver; }

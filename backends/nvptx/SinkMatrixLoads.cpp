@@ -22,10 +22,6 @@ using namespace mlir;
 
 namespace {
 
-/// How many mma instructions a matrix load is issued before its first
-/// reader.
-constexpr unsigned kLookahead = 8;
-
 bool isMatrixLoad(Operation *op) {
   auto asmOp = dyn_cast<LLVM::InlineAsmOp>(op);
   return asmOp && asmOp.getAsmString().starts_with("ldmatrix");

@@ -25,6 +25,7 @@
 
 #include "tessera/Analysis/AxisInfo.h"
 #include "tessera/Analysis/LaunchExpression.h"
+#include "tessera/Backend/KernelRecord.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/LayoutUtils.h"
@@ -411,7 +412,7 @@ private:
     SmallVector<Attribute> recipes;
     for (Operation *make : hidden)
       recipes.push_back(StringAttr::get(ctx, maps[make].recipe.str()));
-    func->setAttr(kTensorMapsAttrName, ArrayAttr::get(ctx, recipes));
+    setKernelMetadata(func, kTensorMapsMetadata, ArrayAttr::get(ctx, recipes));
     return true;
   }
 

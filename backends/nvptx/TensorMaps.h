@@ -27,12 +27,10 @@ namespace mlir::tessera::nvptx {
 /// The stage that moves tensor descriptors onto TMA (sm_90 and later).
 inline constexpr llvm::StringLiteral kTensorMapsStage = "tensor-maps";
 
-/// Function attribute the stage leaves on a kernel: one recipe string
-/// (TensorMapRecipe::str) per hidden tensor-map parameter, in order.
-inline constexpr llvm::StringLiteral kTensorMapsAttrName =
-    "tessera_nvptx.tensor_maps";
-
-/// CompiledKernel metadata key holding the recipes, one per line.
+/// The kernel metadata entry (KernelRecord.h) the stage leaves on a kernel,
+/// and so the CompiledKernel metadata key: one recipe string
+/// (TensorMapRecipe::str) per hidden tensor-map parameter, in order, one per
+/// line in the CompiledKernel.
 inline constexpr llvm::StringLiteral kTensorMapsMetadata = "tensor-maps";
 
 /// How a launch builds one tensor map: the arguments of

@@ -1,11 +1,11 @@
 //===- Emitter.cpp - The example backend's output -------------------------===//
 //
-// translateToLLVMIR turns the stubs into LLVM IR, where each kernel's
-// attributes survive as function attributes; emitBinary reads them back
-// into the CompiledKernel: its IR text is the binary (format "mlir") and
-// its signature the parameter list. A backend that generates code sets its
-// triple and data layout, runs LLVM's code generator and fills the
-// registers, shared memory and metadata here.
+// translateToLLVMIR turns the stubs into LLVM IR, where each kernel's IR
+// text survives as a function attribute; emitBinary puts it into the
+// CompiledKernel the host built (parameters, launch shape: see
+// tessera/Backend/KernelRecord.h) as its binary, format "mlir". A backend
+// that generates code sets its triple and data layout, runs LLVM's code
+// generator and adds the registers and metadata its assembler reports here.
 //
 //===----------------------------------------------------------------------===//
 #include "ExampleBackend.h"
@@ -69,32 +69,15 @@ ExampleBackend::emitAssembly(llvm::Module &module,
   return text;
 }
 
-llvm::Expected<tessera::CompiledKernel>
-ExampleBackend::emitBinary(llvm::Module &module, llvm::StringRef kernelName,
-                           const tessera::TargetDescription &target,
-                           const tessera::CompileOptions &options) {
+llvm::Error ExampleBackend::emitBinary(llvm::Module &module,
+                                       tessera::CompiledKernel &kernel,
+                                       const tessera::TargetDescription &target,
+                                       const tessera::CompileOptions &options) {
   llvm::Expected<llvm::StringRef> ir =
-      getKernelText(module, kernelName, kIRAttr);
+      getKernelText(module, kernel.name, kIRAttr);
   if (!ir)
     return ir.takeError();
-  llvm::Expected<llvm::StringRef> signature =
-      getKernelText(module, kernelName, kSignatureAttr);
-  if (!signature)
-    return signature.takeError();
-
-  tessera::CompiledKernel kernel;
-  kernel.backend = TESSERA_PLUGIN_NAME;
-  kernel.arch = target.arch;
-  kernel.name = kernelName.str();
   kernel.format = "mlir";
   kernel.binary = ir->str();
-  llvm::SmallVector<llvm::StringRef> types;
-  signature->split(types, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  for (auto [index, type] : llvm::enumerate(types))
-    kernel.params.push_back({("arg" + llvm::Twine(index)).str(), type.str()});
-  kernel.numWarps = options.numWarps;
-  kernel.threadsPerWarp = target.warpSize;
-  kernel.numCTAs = options.numCTAs;
-  kernel.numStages = options.numStages;
-  return kernel;
+  return llvm::Error::success();
 }

@@ -20,10 +20,8 @@ namespace example {
 /// KiB of shared memory and no matrix unit.
 inline constexpr char kArch[] = "simt32";
 
-/// Function attributes the export stage leaves on each kernel's LLVM stub
-/// for the emitter: the signature (Triton's syntax, "*fp32,i32") and the
-/// kernel's IR text after the vendor-free stages.
-inline constexpr char kSignatureAttr[] = "example.signature";
+/// Function attribute the export stage leaves on each kernel's LLVM stub
+/// for the emitter: the kernel's IR text after the vendor-free stages.
 inline constexpr char kIRAttr[] = "example.ir";
 
 class ExampleBackend final : public mlir::tessera::Backend {
@@ -50,10 +48,10 @@ public:
   emitAssembly(llvm::Module &module,
                const mlir::tessera::TargetDescription &target,
                const mlir::tessera::CompileOptions &options) override;
-  llvm::Expected<mlir::tessera::CompiledKernel>
-  emitBinary(llvm::Module &module, llvm::StringRef kernelName,
-             const mlir::tessera::TargetDescription &target,
-             const mlir::tessera::CompileOptions &options) override;
+  llvm::Error emitBinary(llvm::Module &module,
+                         mlir::tessera::CompiledKernel &kernel,
+                         const mlir::tessera::TargetDescription &target,
+                         const mlir::tessera::CompileOptions &options) override;
 
   mlir::tessera::Driver &getDriver() override { return driver; }
 

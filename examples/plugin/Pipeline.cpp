@@ -1,17 +1,19 @@
 //===- Pipeline.cpp - The example backend's stages ------------------------===//
 //
 // The core pipeline (every vendor-free stage) runs unchanged; the example
-// adds the one stage a backend must have, "lower-to-llvm". Its pass keeps
-// each kernel's IR as text and leaves in its place an LLVM function stub of
-// the same name carrying that text and the kernel's signature, which the
-// emitter reads back. A backend that generates code lowers the kernel here
+// adds the one stage a backend must have, "lower-to-llvm". It records each
+// kernel's signature (the SDK's record-signature pass, which every plugin
+// runs first there; the host builds the CompiledKernel from the record),
+// then keeps each kernel's IR as text and leaves in its place an LLVM
+// function stub of the same name carrying that text and the record, which
+// the emitter reads back. A backend that generates code lowers the kernel here
 // instead (the core's shared lowering and its hooks,
 // tessera/Conversion/TesseraGPUToLLVM.h).
 //
 //===----------------------------------------------------------------------===//
 #include "ExampleBackend.h"
 
-#include "tessera/Backend/Signature.h"
+#include "tessera/Backend/KernelRecord.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -20,29 +22,10 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 
-#include "llvm/ADT/StringExtras.h"
-
 using namespace mlir;
 using namespace example;
 
 namespace {
-
-/// The kernel's parameters in Triton's signature syntax, or failure (with a
-/// diagnostic on the kernel) for one a launch cannot pass.
-FailureOr<std::string> getSignature(func::FuncOp kernel) {
-  SmallVector<std::string> types;
-  for (unsigned index = 0; index < kernel.getNumArguments(); ++index) {
-    FailureOr<std::string> type =
-        tessera::getKernelParamTypeName(kernel, index);
-    if (failed(type))
-      return failure();
-    if (type->empty())
-      return kernel.emitError("the example backend cannot pass parameter ")
-             << index << " of type " << kernel.getArgumentTypes()[index];
-    types.push_back(*type);
-  }
-  return llvm::join(types, ",");
-}
 
 struct ExportKernelsPass
     : public PassWrapper<ExportKernelsPass, OperationPass<ModuleOp>> {
@@ -63,9 +46,6 @@ struct ExportKernelsPass
       if (!kernel || !kernel->hasAttr(tessera::kKernelAttrName) ||
           kernel.isDeclaration())
         continue;
-      FailureOr<std::string> signature = getSignature(kernel);
-      if (failed(signature))
-        return signalPassFailure();
       std::string text;
       llvm::raw_string_ostream os(text);
       kernel->print(os);
@@ -74,9 +54,11 @@ struct ExportKernelsPass
           builder, kernel.getLoc(), kernel.getSymName(),
           LLVM::LLVMFunctionType::get(
               LLVM::LLVMVoidType::get(builder.getContext()), {}));
-      stub.setPassthroughAttr(builder.getArrayAttr(
-          {builder.getStrArrayAttr({kSignatureAttr, *signature}),
-           builder.getStrArrayAttr({kIRAttr, text})}));
+      stub.setPassthroughAttr(
+          builder.getArrayAttr({builder.getStrArrayAttr({kIRAttr, text})}));
+      for (llvm::StringRef record :
+           {tessera::kSignatureTypesAttrName, tessera::kSignatureNamesAttrName})
+        stub->setAttr(record, kernel->getAttr(record));
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(stub.addEntryBlock(builder));
       LLVM::ReturnOp::create(builder, kernel.getLoc(), ValueRange());
@@ -102,9 +84,11 @@ ExampleBackend::buildPipeline(tessera::Pipeline &pipeline,
                               const tessera::TargetDescription &target,
                               const tessera::CompileOptions &options) {
   return pipeline.insert(
-      "end", {tessera::kLowerToLLVMStage.str(),
-              "keep each kernel's IR text and leave an LLVM stub in its place",
-              [](OpPassManager &pm, const tessera::PipelineOptions &) {
-                pm.addPass(std::make_unique<ExportKernelsPass>());
-              }});
+      "end",
+      {tessera::kLowerToLLVMStage.str(),
+       "keep each kernel's IR text and leave an LLVM stub in its place",
+       [](OpPassManager &pm, const tessera::PipelineOptions &) {
+         pm.addPass(tessera::createRecordSignaturePass("the example target"));
+         pm.addPass(std::make_unique<ExportKernelsPass>());
+       }});
 }

@@ -1,6 +1,7 @@
 //===- Compiler.cpp - From a kernel file to a loadable binary -------------===//
 #include "tessera/Runtime/Compiler.h"
 
+#include "tessera/Backend/KernelRecord.h"
 #include "tessera/Frontend/Compile.h"
 #include "tessera/InitAll.h"
 #include "tessera/Support/Logging.h"
@@ -425,6 +426,16 @@ llvm::Expected<CompileResult> KernelCompiler::run(CompileJob &job,
   // The backend's steps add their parts to the step the runtime times.
   CompileOptions backendOptions = options;
   backendOptions.times = &result.times;
+  // What a launch needs, from the stages' records, before the translation
+  // (which may rewrite the module); the emitter adds the binary.
+  std::optional<CompiledKernel> kernel;
+  if (stage == EmitStage::Binary) {
+    llvm::Expected<CompiledKernel> built = buildCompiledKernel(
+        *impl.module, request.kernel, target, backendOptions);
+    if (!built)
+      return built.takeError();
+    kernel = std::move(*built);
+  }
   llvm::LLVMContext llvmContext;
   std::optional<StageTimer> timer(std::in_place, &result.times, "llvm-ir");
   llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
@@ -453,11 +464,11 @@ llvm::Expected<CompileResult> KernelCompiler::run(CompileJob &job,
   }
 
   timer.emplace(&result.times, "binary");
-  llvm::Expected<CompiledKernel> kernel =
-      backend->emitBinary(**llvmModule, request.kernel, target, backendOptions);
+  llvm::Error emitted =
+      backend->emitBinary(**llvmModule, *kernel, target, backendOptions);
   timer.reset();
-  if (!kernel)
-    return kernel.takeError();
+  if (emitted)
+    return std::move(emitted);
   result.remarks += impl.remarkText + mlirDiagnostics;
   if (!result.remarks.empty())
     kernel->metadata[kRemarksKey] = result.remarks;

@@ -1,12 +1,12 @@
 //===- FakeBackend.cpp - A backend and driver the tests control -----------===//
 #include "FakeBackend.h"
 
+#include "tessera/Backend/KernelRecord.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 
@@ -16,10 +16,6 @@
 using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::runtime::testing;
-
-/// The named metadata of a fake LLVM module listing its kernel's parameter
-/// types.
-static constexpr char kFakeParamsMetadata[] = "fake.params";
 
 static llvm::Error fakeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -144,54 +140,19 @@ llvm::Expected<TargetDescription> FakeBackend::describe(llvm::StringRef arch) {
 llvm::Error FakeBackend::buildPipeline(Pipeline &pipeline,
                                        const TargetDescription &target,
                                        const CompileOptions &options) {
+  // Only the signature record every plugin's lowering leaves.
   return pipeline.insert("end",
-                         {kLowerToLLVMStage.str(), "nothing",
-                          [](OpPassManager &, const PipelineOptions &) {}});
-}
-
-/// Triton's name of a kernel parameter type.
-static std::string tritonTypeName(Type type) {
-  // Appended rather than concatenated: GCC 12 warns (-Wrestrict) about
-  // `literal + string` here.
-  std::string name;
-  if (auto ptr = dyn_cast<tessera::PointerType>(type)) {
-    name = "*";
-    name += tritonTypeName(ptr.getPointeeType());
-    return name;
-  }
-  if (auto integer = dyn_cast<IntegerType>(type)) {
-    name = "i";
-    name += std::to_string(integer.getWidth());
-    return name;
-  }
-  if (type.isF16())
-    return "fp16";
-  if (type.isBF16())
-    return "bf16";
-  if (type.isF32())
-    return "fp32";
-  if (type.isF64())
-    return "fp64";
-  return "unknown";
+                         {kLowerToLLVMStage.str(), "the signature record",
+                          [](OpPassManager &pm, const PipelineOptions &) {
+                            pm.addPass(createRecordSignaturePass("a fake"));
+                          }});
 }
 
 llvm::Expected<std::unique_ptr<llvm::Module>>
 FakeBackend::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
                                const TargetDescription &target,
                                const CompileOptions &options) {
-  // The parameter types travel in the module (named metadata), as a real
-  // backend's kernel record does: compilations run concurrently.
-  auto llvmModule = std::make_unique<llvm::Module>("fake", context);
-  llvm::NamedMDNode *record =
-      llvmModule->getOrInsertNamedMetadata(kFakeParamsMetadata);
-  for (auto func : module.getOps<func::FuncOp>()) {
-    if (!func->hasAttr(tessera::kKernelAttrName))
-      continue;
-    for (Type type : func.getFunctionType().getInputs())
-      record->addOperand(llvm::MDNode::get(
-          context, llvm::MDString::get(context, tritonTypeName(type))));
-  }
-  return llvmModule;
+  return std::make_unique<llvm::Module>("fake", context);
 }
 
 llvm::Expected<std::string>
@@ -200,27 +161,14 @@ FakeBackend::emitAssembly(llvm::Module &module, const TargetDescription &target,
   return std::string("fake assembly\n");
 }
 
-llvm::Expected<CompiledKernel>
-FakeBackend::emitBinary(llvm::Module &module, llvm::StringRef kernelName,
-                        const TargetDescription &target,
-                        const CompileOptions &options) {
+llvm::Error FakeBackend::emitBinary(llvm::Module &module,
+                                    CompiledKernel &kernel,
+                                    const TargetDescription &target,
+                                    const CompileOptions &options) {
   ++binaries;
-  CompiledKernel kernel;
-  kernel.backend = name;
-  kernel.arch = target.arch;
-  kernel.name = kernelName.str();
   kernel.format = "none";
   kernel.binary = "fake binary";
-  if (llvm::NamedMDNode *record = module.getNamedMetadata(kFakeParamsMetadata))
-    for (auto [index, node] : llvm::enumerate(record->operands()))
-      kernel.params.push_back(
-          {"arg" + std::to_string(index),
-           llvm::cast<llvm::MDString>(node->getOperand(0))->getString().str()});
-  kernel.numWarps = options.numWarps;
-  kernel.numStages = options.numStages;
-  kernel.numCTAs = options.numCTAs;
-  kernel.threadsPerWarp = target.warpSize;
-  return kernel;
+  return llvm::Error::success();
 }
 
 ScratchDirectory::ScratchDirectory() {

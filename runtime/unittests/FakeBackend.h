@@ -11,9 +11,9 @@
 
 #include "tessera/Backend/Backend.h"
 
+#include <atomic>
 #include <functional>
 #include <map>
-#include <atomic>
 #include <mutex>
 #include <vector>
 
@@ -103,10 +103,9 @@ public:
   llvm::Expected<std::string>
   emitAssembly(llvm::Module &module, const TargetDescription &target,
                const CompileOptions &options) override;
-  llvm::Expected<CompiledKernel>
-  emitBinary(llvm::Module &module, llvm::StringRef kernelName,
-             const TargetDescription &target,
-             const CompileOptions &options) override;
+  llvm::Error emitBinary(llvm::Module &module, CompiledKernel &kernel,
+                         const TargetDescription &target,
+                         const CompileOptions &options) override;
   Driver &getDriver() override { return driver; }
 };
 

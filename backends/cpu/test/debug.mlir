@@ -4,12 +4,14 @@
 // with the launch ABI unpacks the argument array and calls the kernel.
 // CHECK-LABEL: func.func private @kernel
 // CHECK-SAME: (%[[P:[^:]*]]: i64 {tessera.name = "x_ptr"}, %[[F:[^:]*]]: f16, %[[B:.*]]: i1, %[[PX:.*]]: i32, %[[PY:.*]]: i32, %[[PZ:.*]]: i32, %[[NX:.*]]: i32, %[[NY:.*]]: i32, %[[NZ:.*]]: i32)
-// CHECK-SAME: tessera_cpu.param_names = ["x_ptr", "arg1", "arg2"]
-// CHECK-SAME: tessera_cpu.signature = ["*fp32", "fp16", "i1"]
+// CHECK-SAME: tessera.signature_names = ["x_ptr", "arg1", "arg2"]
+// CHECK-SAME: tessera.signature_types = ["*fp32", "fp16", "i1"]
 // CHECK: arith.addi %[[PY]], %[[NZ]] : i32
 // CHECK-LABEL: func.func @kernel_cpu_entry
 // CHECK-SAME: (%[[ARGS:.*]]: !llvm.ptr, %[[X:.*]]: i32, %[[Y:.*]]: i32, %[[Z:.*]]: i32, %[[GX:.*]]: i32, %[[GY:.*]]: i32, %[[GZ:.*]]: i32, %{{.*}}: !llvm.ptr)
-// CHECK-SAME: tessera_cpu.entry_of = "kernel"
+// CHECK-SAME: tessera.entry_of = "kernel"
+// CHECK-SAME: tessera.signature_names = ["x_ptr", "arg1", "arg2"]
+// CHECK-SAME: tessera.signature_types = ["*fp32", "fp16", "i1"]
 // CHECK: %[[S0:.*]] = llvm.getelementptr %[[ARGS]][0] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
 // CHECK: %[[V0:.*]] = llvm.load %[[S0]] : !llvm.ptr -> !llvm.ptr
 // CHECK: %[[A0:.*]] = llvm.load %[[V0]] {alignment = 1 : i64} : !llvm.ptr -> i64

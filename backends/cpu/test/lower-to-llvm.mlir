@@ -56,10 +56,10 @@ func.func @narrow_math(%h: f16, %b: bf16, %x: f32) -> (f16, bf16, f32, f32) {
 // LLVM-LABEL: llvm.func @kernel_cpu_entry
 // LLVM-NOT: internal
 // LLVM: llvm.call @kernel
-func.func private @kernel(%x: i32) attributes {tessera.kernel, tessera_cpu.signature = ["i32"]} {
+func.func private @kernel(%x: i32) attributes {tessera.kernel, tessera.signature_types = ["i32"]} {
   return
 }
-func.func @kernel_cpu_entry(%x: i32) attributes {tessera_cpu.entry_of = "kernel", tessera_cpu.signature = ["i32"]} {
+func.func @kernel_cpu_entry(%x: i32) attributes {tessera.entry_of = "kernel", tessera.signature_types = ["i32"]} {
   call @kernel(%x) : (i32) -> ()
   return
 }

@@ -1,6 +1,7 @@
 //===- CpuTestUtils.cpp - Compile and run tessera IR on the CPU plugin ----===//
 #include "CpuTestUtils.h"
 
+#include "tessera/Backend/KernelRecord.h"
 #include "tessera/InitAll.h"
 #include "tessera/Plugin/PluginABI.h"
 
@@ -74,12 +75,20 @@ llvm::Expected<CompiledKernel> compileKernel(llvm::StringRef ir,
   if (failed(
           pipeline.run(*module, backend.getPipelineOptions(*target, options))))
     return llvm::createStringError("compilation failed: " + diagnostics);
+  // As the host does: the skeleton from the lowered module's records.
+  llvm::Expected<CompiledKernel> kernel =
+      buildCompiledKernel(*module, name, *target, options);
+  if (!kernel)
+    return kernel.takeError();
   llvm::LLVMContext llvmContext;
   auto llvmModule =
       backend.translateToLLVMIR(*module, llvmContext, *target, options);
   if (!llvmModule)
     return llvmModule.takeError();
-  return backend.emitBinary(**llvmModule, name, *target, options);
+  if (llvm::Error err =
+          backend.emitBinary(**llvmModule, *kernel, *target, options))
+    return std::move(err);
+  return kernel;
 }
 
 DeviceBuffer::DeviceBuffer(const void *data, size_t bytes) : bytes(bytes) {

@@ -115,18 +115,20 @@ define void @k_cpu_entry(ptr %args, i32 %x, i32 %y, i32 %z, i32 %nx, i32 %ny, i3
   call void @tessera_no_such_function()
   ret void
 }
-!tessera.cpu.kernels = !{!0}
-!0 = !{!"k", !"k_cpu_entry", !"", !""}
 )ll",
                                 diagnostic, context);
   ASSERT_TRUE(module) << diagnostic.getMessage().str();
   llvm::Expected<TargetDescription> target = getBackend().describe("");
   ASSERT_TRUE(static_cast<bool>(target));
-  llvm::Expected<CompiledKernel> kernel =
-      getBackend().emitBinary(*module, "k", *target, CompileOptions());
-  ASSERT_TRUE(static_cast<bool>(kernel)) << llvm::toString(kernel.takeError());
+  CompiledKernel kernel;
+  kernel.backend = "cpu";
+  kernel.name = "k_cpu_entry";
+  llvm::Error emitted =
+      getBackend().emitBinary(*module, kernel, *target, CompileOptions());
+  ASSERT_FALSE(static_cast<bool>(emitted))
+      << llvm::toString(std::move(emitted));
   llvm::Expected<ModuleHandle> loaded =
-      getBackend().getDriver().loadModule(0, *kernel);
+      getBackend().getDriver().loadModule(0, kernel);
   ASSERT_FALSE(static_cast<bool>(loaded));
   EXPECT_THAT(llvm::toString(loaded.takeError()),
               HasSubstr("tessera_no_such_function"));

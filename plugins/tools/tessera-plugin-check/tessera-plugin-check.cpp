@@ -11,12 +11,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tessera/Backend/Backend.h"
+#include "tessera/Backend/KernelRecord.h"
 #include "tessera/InitAll.h"
 #include "tessera/Plugin/PluginRegistry.h"
 #include "tessera/Support/Logging.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
@@ -28,6 +30,7 @@
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <cstdlib>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::tessera;
@@ -90,11 +93,17 @@ void describe(llvm::raw_ostream &os, const PluginInfo &info, Backend &backend,
     os << "  " << stage.name << ": " << stage.description << "\n";
 }
 
-/// The name of the first kernel `module` defines.
-std::string firstKernel(llvm::Module &module) {
-  for (llvm::Function &function : module)
-    if (!function.isDeclaration() && function.hasExternalLinkage())
-      return function.getName().str();
+/// The kernel --emit binary compiles without --kernel: the first function of
+/// the lowered module carrying a signature record (KernelRecord.h), named
+/// by the kernel it launches.
+std::string firstKernel(ModuleOp module) {
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (!op.hasAttr(kSignatureTypesAttrName))
+      continue;
+    if (auto of = op.getAttrOfType<StringAttr>(kEntryOfAttrName))
+      return of.str();
+    return SymbolTable::getSymbolName(&op).str();
+  }
   return "";
 }
 
@@ -128,6 +137,18 @@ int compile(llvm::raw_ostream &os, Backend &backend,
     return 0;
   }
 
+  // As the host does: the CompiledKernel from the lowered module's records,
+  // before the translation.
+  std::optional<CompiledKernel> kernel;
+  if (emitKind == EmitKind::Binary) {
+    std::string name =
+        kernelName.empty() ? firstKernel(*module) : kernelName.getValue();
+    llvm::Expected<CompiledKernel> built =
+        buildCompiledKernel(*module, name, target, options);
+    if (!built)
+      return fail(llvm::toString(built.takeError()));
+    kernel = std::move(*built);
+  }
   llvm::LLVMContext llvmContext;
   llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
       backend.translateToLLVMIR(*module, llvmContext, target, options);
@@ -148,12 +169,9 @@ int compile(llvm::raw_ostream &os, Backend &backend,
     return 0;
   }
   case EmitKind::Binary: {
-    std::string name =
-        kernelName.empty() ? firstKernel(**llvmModule) : kernelName.getValue();
-    llvm::Expected<CompiledKernel> kernel =
-        backend.emitBinary(**llvmModule, name, target, options);
-    if (!kernel)
-      return fail(llvm::toString(kernel.takeError()));
+    if (llvm::Error err =
+            backend.emitBinary(**llvmModule, *kernel, target, options))
+      return fail(llvm::toString(std::move(err)));
     std::string bytes = kernel->serialize();
     os << llvm::StringRef(bytes).split('\n').first << "\n"
        << "binary: " << kernel->binary.size() << " bytes\n";

@@ -110,8 +110,9 @@ public:
 
   /// The pipeline options its stages expect for `target` and `options`
   /// (threads per warp, vector width, ...).
-  virtual PipelineOptions getPipelineOptions(const TargetDescription &target,
-                                             const CompileOptions &options) const;
+  virtual PipelineOptions
+  getPipelineOptions(const TargetDescription &target,
+                     const CompileOptions &options) const;
 
   /// Adds its stages to `pipeline` (the core pipeline on entry), at
   /// anchors; one must be named "lower-to-llvm".
@@ -131,11 +132,17 @@ public:
   emitAssembly(llvm::Module &module, const TargetDescription &target,
                const CompileOptions &options) = 0;
 
-  /// The loadable binary of the kernel `kernelName` in `module`.
-  virtual llvm::Expected<CompiledKernel>
-  emitBinary(llvm::Module &module, llvm::StringRef kernelName,
-             const TargetDescription &target,
-             const CompileOptions &options) = 0;
+  /// Completes `kernel` with the loadable binary of the kernel it names in
+  /// `module`. The host built `kernel` from the lowered module's records
+  /// (KernelRecord.h: buildCompiledKernel): backend, architecture, the
+  /// symbol, parameters, launch shape, shared memory and the stages'
+  /// metadata are filled. The emitter sets `format` and `binary`, adds what
+  /// its toolchain reports (registers, spills, metadata) and corrects the
+  /// launch shape where its target runs kernels differently (the CPU runs
+  /// one thread per program).
+  virtual llvm::Error emitBinary(llvm::Module &module, CompiledKernel &kernel,
+                                 const TargetDescription &target,
+                                 const CompileOptions &options) = 0;
 
   /// The driver that runs what it compiled.
   virtual Driver &getDriver() = 0;

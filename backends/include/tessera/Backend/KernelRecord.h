@@ -1,28 +1,25 @@
-//===- KernelRecord.h - A GPU kernel's launch facts through LLVM -*- C++
-//-*-===//
+//===- KernelRecord.h - Launch facts from stages to host --------*- C++ -*-===//
 //
-// A GPU plugin lowers a kernel to the LLVM dialect, translates it to LLVM
-// IR and only then emits the binary; by then the parameter types Triton's
-// signature spells are gone. The record-signature pass writes them on the
-// kernel before the lowering, and recordKernels() carries them (with the
-// planned shared memory and any plugin-specific text) through LLVM named
-// metadata to the emitter, which builds the CompiledKernel from them.
+// What a launch needs to know of a compiled kernel (its parameters in
+// Triton's signature spelling, the shared memory its lowering planned, the
+// facts a plugin's stages found) is known in the pipeline and gone by the
+// time LLVM IR exists. Stages record it as attributes of the lowered
+// kernel; after the pipeline the host reads them into the CompiledKernel
+// skeleton (buildCompiledKernel) that the plugin's emitter completes with
+// its binary. One mechanism for every plugin: none carries these facts
+// through LLVM metadata or passthrough attributes of its own.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_BACKEND_KERNELRECORD_H
 #define TESSERA_BACKEND_KERNELRECORD_H
 
+#include "tessera/Backend/Backend.h"
+
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 
 #include <memory>
-#include <optional>
-#include <string>
-#include <vector>
-
-namespace llvm {
-class Module;
-} // namespace llvm
 
 namespace mlir::tessera {
 
@@ -33,11 +30,38 @@ inline constexpr llvm::StringLiteral kSignatureTypesAttrName =
 inline constexpr llvm::StringLiteral kSignatureNamesAttrName =
     "tessera.signature_names";
 
-/// The pass over a `tessera` / `tessera_gpu` module (before the lowering to
-/// LLVM) that records each kernel's parameters; hidden parameters (tensor
-/// maps) are left out. A parameter a launch cannot pass is an error naming
-/// it and `target` ("an NVIDIA GPU").
+/// Dictionary attribute of a kernel whose entries (a string, or an array of
+/// strings joined by newlines) become CompiledKernel::metadata: facts a
+/// plugin's stages found that its driver reads at launch (nvptx's tensor-map
+/// recipes, for one).
+inline constexpr llvm::StringLiteral kKernelMetadataAttrName =
+    "tessera.kernel_metadata";
+
+/// String attribute of a function a plugin made to launch kernel `<value>`
+/// (an entry wrapper with the launch's calling convention): the compiled
+/// kernel is that function, and it carries the kernel's signature record.
+inline constexpr llvm::StringLiteral kEntryOfAttrName = "tessera.entry_of";
+
+/// Adds `value` (a string, or an array of strings) under `key` to `kernel`'s
+/// kKernelMetadataAttrName dictionary, replacing an entry of that key.
+void setKernelMetadata(Operation *kernel, llvm::StringRef key, Attribute value);
+
+/// The pass every plugin runs first in its "lower-to-llvm" stage, over a
+/// `tessera` / `tessera_gpu` module: it records each kernel's parameters as
+/// kSignatureTypesAttrName and kSignatureNamesAttrName, which the lowering
+/// keeps on the lowered function; hidden parameters (tensor maps) are left
+/// out. A parameter a launch cannot pass is an error naming it and
+/// `target` ("an NVIDIA GPU").
 std::unique_ptr<Pass> createRecordSignaturePass(llvm::StringRef target);
+
+/// What the record-signature pass does to one kernel, for a plugin whose
+/// own pass prepares kernels (and must see the record first).
+LogicalResult recordKernelSignature(FunctionOpInterface kernel,
+                                    llvm::StringRef target);
+
+/// Argument attribute naming a kernel parameter (the Python name); the
+/// record uses `argN` where it is absent.
+inline constexpr llvm::StringLiteral kArgNameAttrName = "tessera.name";
 
 /// The pass over a lowered module (LLVM dialect) that refuses a kernel whose
 /// planned shared memory exceeds `limit` bytes, what one block of `arch` may
@@ -70,26 +94,18 @@ inline constexpr unsigned kDotOperandAllowance = 8;
 /// of a compilation that runs for minutes.
 std::unique_ptr<Pass> createCheckElementsPerThreadPass(unsigned limit);
 
-/// What the emitter needs to know of one kernel.
-struct KernelRecord {
-  std::string name;
-  std::vector<std::string> types, names;
-  uint64_t sharedMemory = 0;
-  /// The plugin's own text (lines of the string array attribute named at
-  /// recording).
-  std::string extra;
-};
-
-/// Records every kernel of `module` (LLVM dialect, after the lowering) in
-/// `llvmModule`'s named metadata: its signature, the module's planned
-/// shared memory and, when `extraAttrName` is given, the lines of that
-/// string array attribute of the kernel.
-void recordKernels(ModuleOp module, llvm::Module &llvmModule,
-                   llvm::StringRef extraAttrName = "");
-
-/// The record of kernel `name` in `llvmModule`, if recordKernels() wrote one.
-std::optional<KernelRecord> findKernelRecord(const llvm::Module &llvmModule,
-                                             llvm::StringRef name);
+/// The CompiledKernel of kernel `kernelName` as far as the lowered `module`
+/// (after the pipeline) tells: backend, architecture, the symbol to launch
+/// (the kernel, or its kEntryOfAttrName wrapper), parameters, the launch
+/// shape of `options` with `target`'s warp size, the planned shared memory
+/// (kSharedMemoryAttrName), and metadata (`kernel`: the kernel's name, then
+/// the kKernelMetadataAttrName entries). The emitter adds format, binary and
+/// what its assembler reports. Fails, naming the kernel, when no function
+/// of the module carries its signature record.
+llvm::Expected<CompiledKernel>
+buildCompiledKernel(ModuleOp module, llvm::StringRef kernelName,
+                    const TargetDescription &target,
+                    const CompileOptions &options);
 
 } // namespace mlir::tessera
 

@@ -13,7 +13,7 @@
 
 /// The version of this ABI. A host loads plugins built for its own version
 /// or an older one it still supports, and refuses newer ones.
-#define TESSERA_PLUGIN_API_VERSION 4u
+#define TESSERA_PLUGIN_API_VERSION 5u
 
 /// The symbol every plugin exports.
 #define TESSERA_PLUGIN_ENTRY_SYMBOL "tesseraPluginEntry"

@@ -30,8 +30,9 @@ class Backend;
 /// backend would lack it; version 3 added a field to CompileOptions (times),
 /// which a version 2 plugin would read at the wrong offsets; version 4 added
 /// one to DeviceProperties (driverVersion), which a version 3 plugin would
-/// return in a smaller object.
-inline constexpr unsigned kOldestSupportedPluginAPIVersion = 4;
+/// return in a smaller object; version 5 changed emitBinary to complete the
+/// CompiledKernel the host built from the lowered module.
+inline constexpr unsigned kOldestSupportedPluginAPIVersion = 5;
 
 /// A plugin whose descriptor was read and accepted.
 struct PluginInfo {
