@@ -227,6 +227,10 @@ mlir::tessera::buildCompiledKernel(ModuleOp module, llvm::StringRef kernelName,
                                    const TargetDescription &target,
                                    const CompileOptions &options) {
   Operation *function = findLaunchedFunction(module, kernelName);
+  if (!function && !SymbolTable::lookupSymbolIn(module, kernelName))
+    return llvm::createStringError("backend '" + target.backend +
+                                   "' lowered no kernel named '" + kernelName +
+                                   "'");
   if (!function)
     return llvm::createStringError(
         "backend '" + target.backend + "' lowered no kernel '" + kernelName +

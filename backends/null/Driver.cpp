@@ -1,10 +1,12 @@
 //===- Driver.cpp - The null backend's devices: none ----------------------===//
 //
 // The null backend runs nothing, so its driver is the SDK's NoDeviceDriver:
-// zero devices, and every call fails saying why. A backend with hardware
-// implements tessera/Backend/Driver.h here over its vendor's driver API
+// zero devices, and every call fails saying why.
+// TODO(newtarget): implement tessera/Backend/Driver.h over your driver API
 // (see backends/nvptx/CudaDriver.cpp and backends/amdgpu/HipDriver.cpp):
-// devices and their properties, memory, modules, launches, synchronization.
+// devices and their properties, memory, modules, launches (the
+// CompiledKernel's params and launch shape), synchronization. Load the
+// vendor's library at run time, so the plugin loads where it is absent.
 //
 //===----------------------------------------------------------------------===//
 #include "NullBackend.h"

@@ -43,6 +43,9 @@ NullBackend::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
   module.getContext()->appendDialectRegistry(registry);
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, context, "tessera-null");
+  // TODO(newtarget): set your triple and data layout, link your math
+  // library's bitcode for the functions resolve-math named, run LLVM's
+  // optimizer (see backends/nvptx/Emitter.cpp).
   if (!llvmModule)
     return emitterError("cannot translate the module to LLVM IR (see the "
                         "diagnostics above); did the '" +
@@ -53,6 +56,8 @@ NullBackend::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
 llvm::Expected<std::string>
 NullBackend::emitAssembly(llvm::Module &module, const TargetDescription &target,
                           const CompileOptions &options) {
+  // TODO(newtarget): your assembly, from LLVM's code generator for your
+  // triple (a TargetMachine and addPassesToEmitFile).
   return printModule(module);
 }
 
@@ -63,6 +68,9 @@ llvm::Error NullBackend::emitBinary(llvm::Module &module,
   llvm::Function *function = module.getFunction(kernel.name);
   if (!function || function->isDeclaration())
     return emitterError("no kernel named '" + kernel.name + "' in the module");
+  // TODO(newtarget): what your driver loads (an object from your assembler
+  // or linker) and its format; registers and spills as your toolchain
+  // reports them. The host filled the rest (KernelRecord.h).
   kernel.format = "none";
   kernel.binary = printModule(module);
   return llvm::Error::success();

@@ -1,10 +1,12 @@
-//===- NullBackend.h - Compiles and runs nothing ----------------*- C++ -*-===//
+//===- NullBackend.h - The template of a GPU plugin -------------*- C++ -*-===//
 //
-// The smallest complete plugin, and the one a vendor copies to start a new
-// target. Each source file implements one part of the Backend interface:
-// Plugin.cpp its identity and the C entry point, Target.cpp its target
-// description, Pipeline.cpp its stages, Emitter.cpp LLVM IR, assembly and
-// binary, Driver.cpp its devices (none).
+// The template a GPU vendor copies to start a new target (docs/bring-up.md):
+// a complete plugin with the file shape of nvptx and amdgpu. Each source
+// file implements one part of the Backend interface: Plugin.cpp its identity
+// and the C entry point, Target.cpp its target description, Pipeline.cpp its
+// stages (the core's shared lowering with Hooks.cpp's hooks), Emitter.cpp
+// LLVM IR, assembly and binary, Driver.cpp its devices (none). Every place a
+// new target fills is marked TODO(newtarget).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_BACKENDS_NULL_NULLBACKEND_H
@@ -13,21 +15,17 @@
 #include "tessera/Backend/Backend.h"
 #include "tessera/Backend/NoDeviceDriver.h"
 
-#include <memory>
-
-namespace mlir {
-class Pass;
-} // namespace mlir
-
 namespace mlir::tessera {
 
-/// The name users select the backend by (`--backend null`).
-inline constexpr char kNullBackendName[] = "null";
+/// The name users select the backend by (`--backend null`): the plugin's
+/// name in tessera_add_plugin(), so a copy renamed there is renamed here.
+inline constexpr char kNullBackendName[] = TESSERA_PLUGIN_NAME;
 
 /// Its one architecture.
 inline constexpr char kNullGenericArch[] = "generic";
 
-/// The backend: kernels become empty LLVM functions of their signature.
+/// The backend: kernels become LLVM IR for a generic GPU-shaped target,
+/// which runs nowhere.
 class NullBackend final : public Backend {
 public:
   // Plugin.cpp
@@ -61,10 +59,6 @@ public:
 private:
   NoDeviceDriver driver{kNullBackendName, "the null backend has no devices"};
 };
-
-/// The pass of the "lower-to-llvm" stage: each kernel becomes an LLVM
-/// function with its signature and an empty body; everything else goes.
-std::unique_ptr<Pass> createNullLowerToLLVMPass();
 
 } // namespace mlir::tessera
 

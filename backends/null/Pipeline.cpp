@@ -1,19 +1,26 @@
 //===- Pipeline.cpp - The null backend's stages ---------------------------===//
 //
-// After the core stages, one stage: "lower-to-llvm", which replaces each
-// kernel by an LLVM-dialect function with the kernel's signature and an
-// empty body. The null backend runs nothing, so the body is dropped by
-// design; what a real backend lowers here (loads, dots, reductions through
-// its hooks) is what this stage leaves out.
+// After the core stages, the two stages of every GPU plugin: "lower-to-llvm"
+// records each kernel's signature (the host builds the CompiledKernel from
+// it), refuses tensors too large for a thread, and runs the core's shared
+// lowering with the null hooks (Hooks.cpp); "resolve-math" renames the
+// frontend's neutral math calls to the target's math library.
+//
+// A real target adds its own stages at anchors of the core pipeline, e.g.
+// "after:convert-to-gpu" to put dots on its matrix unit (accelerate-dot
+// with its layout provider) and "after:cleanup" to pipeline loads through
+// shared memory; see backends/nvptx/Pipeline.cpp.
 //
 //===----------------------------------------------------------------------===//
+#include "Hooks.h"
 #include "NullBackend.h"
 
 #include "tessera/Backend/KernelRecord.h"
-#include "tessera/Dialect/Tessera/IR/Dialect.h"
+#include "tessera/Backend/MathSymbols.h"
+#include "tessera/Conversion/TesseraGPUToLLVM.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 
@@ -21,79 +28,23 @@ using namespace mlir;
 using namespace mlir::tessera;
 
 namespace {
-/// The LLVM-dialect type a kernel parameter of `type` is passed as.
-Type getLLVMParamType(Type type) {
-  if (auto ptr = dyn_cast<PointerType>(type))
-    return LLVM::LLVMPointerType::get(type.getContext(), ptr.getAddressSpace());
-  if (type.isIndex())
-    return IntegerType::get(type.getContext(), 64);
-  return type;
+/// The null target's math library: C's (`asinf` for f32, `asin` for f64).
+// TODO(newtarget): your library's spelling of each function (libdevice:
+// `__nv_asinf`; ocml: `__ocml_asin_f32`), empty where it has none.
+std::string getMathLibraryName(StringRef symbol, Type type) {
+  auto floatType = dyn_cast<FloatType>(type);
+  if (!floatType || !(floatType.isF32() || floatType.isF64()))
+    return "";
+  bool neutral = false;
+  StringRef name = getMathBaseName(symbol, &neutral);
+  if (!neutral || name.empty())
+    return "";
+  return (name + (floatType.isF32() ? "f" : "")).str();
 }
-
-struct NullLowerToLLVMPass
-    : public PassWrapper<NullLowerToLLVMPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(NullLowerToLLVMPass)
-
-  StringRef getArgument() const final { return "tessera-null-lower-to-llvm"; }
-  StringRef getDescription() const final {
-    return "Replace each kernel by an empty LLVM function of its signature";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<LLVM::LLVMDialect>();
-  }
-
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
-    SmallVector<Operation *> old = llvm::map_to_vector(
-        module.getBody()->getOperations(), [](Operation &op) { return &op; });
-    OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
-    for (Operation *op : old) {
-      auto func = dyn_cast<func::FuncOp>(op);
-      if (func && func->hasAttr(kKernelAttrName) && !func.isDeclaration() &&
-          failed(lowerKernel(func, builder)))
-        return signalPassFailure();
-    }
-    // Device functions are inlined or unused by now, and nothing of them
-    // would run anyway.
-    for (Operation *op : old)
-      op->erase();
-  }
-
-  LogicalResult lowerKernel(func::FuncOp kernel, OpBuilder &builder) {
-    FunctionType type = kernel.getFunctionType();
-    if (type.getNumResults() != 0)
-      return kernel.emitError("a kernel returns nothing, but '")
-             << kernel.getSymName() << "' returns " << type.getResults();
-    SmallVector<Type> params =
-        llvm::map_to_vector(type.getInputs(), getLLVMParamType);
-    auto llvmType = LLVM::LLVMFunctionType::get(
-        LLVM::LLVMVoidType::get(builder.getContext()), params);
-    auto llvmFunc = LLVM::LLVMFuncOp::create(builder, kernel.getLoc(),
-                                             kernel.getSymName(), llvmType);
-    // The record the host builds the CompiledKernel from.
-    for (StringRef record :
-         {kSignatureTypesAttrName, kSignatureNamesAttrName}) {
-      Attribute value = kernel->getAttr(record);
-      if (!value)
-        return kernel.emitError("kernel '")
-               << kernel.getSymName() << "' has no " << record
-               << " (the record-signature pass runs before this one)";
-      llvmFunc->setAttr(record, value);
-    }
-    Block *body = llvmFunc.addEntryBlock(builder);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(body);
-    LLVM::ReturnOp::create(builder, kernel.getLoc(), ValueRange());
-    return success();
-  }
-};
 } // namespace
 
-std::unique_ptr<Pass> mlir::tessera::createNullLowerToLLVMPass() {
-  return std::make_unique<NullLowerToLLVMPass>();
-}
-
 void NullBackend::registerDialects(DialectRegistry &registry) const {
+  // TODO(newtarget): your intrinsic dialect too (NVVM, ROCDL, ...).
   registry.insert<LLVM::LLVMDialect>();
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
@@ -102,11 +53,25 @@ void NullBackend::registerDialects(DialectRegistry &registry) const {
 llvm::Error NullBackend::buildPipeline(Pipeline &pipeline,
                                        const TargetDescription &target,
                                        const CompileOptions &options) {
+  if (llvm::Error err = pipeline.insert(
+          "end",
+          {kLowerToLLVMStage.str(),
+           "tessera_gpu -> LLVM dialect (shared lowering, null hooks)",
+           [](OpPassManager &pm, const PipelineOptions &options) {
+             pm.addPass(createRecordSignaturePass("the null backend's"));
+             pm.addPass(createCheckElementsPerThreadPass(kMaxElementsPerThread));
+             GPULoweringOptions lowering;
+             // TODO(newtarget): your shared address space and widest access.
+             lowering.sharedAddressSpace = 3;
+             lowering.maxVectorBits = options.maxVectorBits;
+             buildLowerToLLVMPipeline(pm, null::createLoweringHooks(),
+                                      lowering);
+           }}))
+    return err;
   return pipeline.insert(
-      "end", {kLowerToLLVMStage.str(),
-              "replace each kernel by an empty LLVM function of its signature",
+      "end", {kResolveMathStage.str(), "neutral math calls -> C's libm names",
               [](OpPassManager &pm, const PipelineOptions &) {
-                pm.addPass(createRecordSignaturePass("the null backend's"));
-                pm.addPass(createNullLowerToLLVMPass());
+                pm.addPass(
+                    createResolveMathSymbolsPass("libm", getMathLibraryName));
               }});
 }

@@ -14,9 +14,10 @@
 using namespace mlir::tessera;
 
 namespace {
+// TODO(newtarget): what your plugin compiles for, one line.
 constexpr char kDescription[] =
-    "compiles each kernel to an empty function and runs nothing; the "
-    "template for new backends";
+    "compiles kernels to LLVM IR for a generic GPU and runs nothing; the "
+    "template for new GPU backends";
 
 void *createBackend(char **error) {
   // Nothing here can fail. A backend whose initialization can fail returns

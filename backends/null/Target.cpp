@@ -3,6 +3,7 @@
 
 using namespace mlir::tessera;
 
+// TODO(newtarget): your architectures, the default first.
 std::vector<std::string> NullBackend::getArchitectures() const {
   return {kNullGenericArch};
 }
@@ -15,8 +16,10 @@ llvm::Expected<TargetDescription> NullBackend::describe(llvm::StringRef arch) {
                                        arch + "'; it has: " + kNullGenericArch);
   // The defaults describe a plain GPU-shaped target (32-thread warps, no
   // matrix instructions, no asynchronous copies), so the core's stages do
-  // the same work here as for real hardware. A real backend states what
-  // its hardware has: matrix instructions, shared memory, dtypes, ...
+  // the same work here as for real hardware.
+  // TODO(newtarget): what your hardware has (warp size, shared memory,
+  // matrix instructions, dtypes, ...: TargetDescription.h), and refined
+  // from a present device's properties (see nvptx::refineForDevice).
   TargetDescription target;
   target.backend = kNullBackendName;
   target.arch = kNullGenericArch;

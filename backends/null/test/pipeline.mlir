@@ -1,7 +1,6 @@
-// The null backend's pipeline: the core stages, then lower-to-llvm, which
-// leaves each kernel as an empty LLVM function with its signature and drops
-// device functions. Its assembly is the LLVM IR, its binary of format
-// "none" carries it.
+// The null backend's pipeline: the core stages, then lower-to-llvm, the
+// core's shared lowering with the template's hooks. Its assembly is the
+// LLVM IR, its binary of format "none" carries it.
 // RUN: tessera-plugin-check %tessera_plugin_dir/tessera-plugin-null.so %s --emit=mlir | FileCheck %s --check-prefix=MLIR
 // RUN: tessera-plugin-check %tessera_plugin_dir/tessera-plugin-null.so %s | FileCheck %s --check-prefix=LLVM
 // RUN: tessera-plugin-check %tessera_plugin_dir/tessera-plugin-null.so %s --emit=asm | FileCheck %s --check-prefix=LLVM
@@ -9,22 +8,35 @@
 // RUN: tessera-plugin-check %tessera_plugin_dir/tessera-plugin-null.so %s --emit=mlir --stop-after-stage=convert-to-gpu | FileCheck %s --check-prefix=GPU
 // RUN: not tessera-plugin-check %tessera_plugin_dir/tessera-plugin-null.so %s --emit=binary --kernel=nope 2>&1 | FileCheck %s --check-prefix=NOPE
 
-// MLIR: module attributes
+// The kernel is lowered by the core's shared lowering with the null hooks:
+// indices are calls of external `tessera_null_*` functions (where a target
+// puts its intrinsics), masked loads branch around plain loads (the
+// declined loadGlobal), the signature record stays on the kernel for the
+// host. The device function is inlined and gone.
+// MLIR: module attributes {{.*}}tessera_gpu.target = "null"
 // MLIR-NOT: func.func
-// MLIR: llvm.func @add_kernel(%{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i32)
-// MLIR-SAME: passthrough = {{\[\[}}"tessera-signature", "*fp32,*fp32,*fp32,i32"]]
-// MLIR-NEXT: llvm.return
-// MLIR-NEXT: }
-// MLIR-NEXT: llvm.func @scale_kernel(%{{.*}}: !llvm.ptr<1>, %{{.*}}: f16, %{{.*}}: i64)
+// MLIR-DAG: llvm.func @tessera_null_thread_id() -> i32
+// MLIR-DAG: llvm.func @tessera_null_program_id(i32) -> i32
+// MLIR: llvm.func @add_kernel(%{{.*}}: !llvm.ptr<1> {llvm.align = 16 : i64}, %{{.*}}: !llvm.ptr<1> {llvm.align = 16 : i64}, %{{.*}}: !llvm.ptr<1> {llvm.align = 16 : i64}, %{{.*}}: i32)
+// MLIR-SAME: tessera.signature_names = ["arg0", "arg1", "arg2", "arg3"], tessera.signature_types = ["*fp32", "*fp32", "*fp32", "i32"]
+// MLIR: llvm.call @tessera_null_program_id(%{{.*}}) : (i32) -> i32
+// MLIR: llvm.call @tessera_null_thread_id() : () -> i32
+// MLIR: llvm.cond_br %{{.*}}, ^[[LOAD:bb[0-9]+]], ^[[JOIN:bb[0-9]+]](%{{.*}} : f32)
+// MLIR-NEXT: ^[[LOAD]]:
+// MLIR-NEXT: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// MLIR: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// MLIR: llvm.func @scale_kernel(%{{.*}}: !llvm.ptr<1>, %{{.*}}: f16, %{{.*}}: i64)
 // MLIR-NOT: offsets
 // MLIR-NOT: func.func
 
-// LLVM: define void @add_kernel(ptr addrspace(1) %0, ptr addrspace(1) %1, ptr addrspace(1) %2, i32 %3) #[[ATTRS:[0-9]+]] {
-// LLVM-NEXT: ret void
-// LLVM-NEXT: }
+// LLVM-DAG: declare i32 @tessera_null_thread_id()
+// LLVM-DAG: declare i32 @tessera_null_program_id(i32)
+// LLVM: define void @add_kernel(ptr addrspace(1) align 16 %0, ptr addrspace(1) align 16 %1, ptr addrspace(1) align 16 %2, i32 %3)
+// LLVM: call i32 @tessera_null_program_id(i32 0)
+// LLVM: load float, ptr addrspace(1)
+// LLVM: store float
 // LLVM: define void @scale_kernel(ptr addrspace(1) %0, half %1, i64 %2)
 // LLVM-NOT: offsets
-// LLVM: attributes #[[ATTRS]] = { "tessera-signature"="*fp32,*fp32,*fp32,i32" }
 
 // BINARY: "backend":"null"
 // BINARY-SAME: "format":"none"
@@ -32,7 +44,7 @@
 // BINARY-SAME: "params":[{"name":"arg0","type":"*fp32"},{"name":"arg1","type":"*fp32"},{"name":"arg2","type":"*fp32"},{"name":"arg3","type":"i32"}]
 // BINARY: binary: {{[1-9][0-9]*}} bytes
 
-// NOPE: tessera-plugin-check: null backend: no kernel named 'nope' in the module
+// NOPE: tessera-plugin-check: backend 'null' lowered no kernel named 'nope'
 
 // Before lower-to-llvm, the kernel is still the core's laid-out IR.
 // GPU: func.func @add_kernel
