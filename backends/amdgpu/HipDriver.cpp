@@ -9,6 +9,9 @@
 //===----------------------------------------------------------------------===//
 #include "HipDriver.h"
 #include "HipLibrary.h"
+#include "Target.h"
+
+#include "tessera/Backend/DriverSupport.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -83,15 +86,8 @@ struct HipDriver::Impl {
   }
 
   llvm::Error unavailable(unsigned device, const llvm::Twine &step) {
-    HipLibrary &hip = library();
-    std::string why =
-        deviceCount == 0
-            ? "no AMD GPU: " + hip.reason
-            : llvm::formatv("no such device ({0} present)", deviceCount).str();
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        llvm::formatv("amdgpu device {0}: cannot {1}: {2}", device, step.str(),
-                      why));
+    return getDeviceUnavailableError(kBackendName, device, step, count(),
+                                     "no AMD GPU: " + library().reason);
   }
 
   /// Checks `device` and makes it the calling thread's current device.
@@ -107,24 +103,8 @@ struct HipDriver::Impl {
   llvm::Error fail(const llvm::Twine &step, unsigned device,
                    hipError_t result) {
     llvm::Error err = library().error(step, device, result);
-    if (!isSticky(result))
-      return err;
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        llvm::toString(std::move(err)) +
-            "; the device is now unusable in this process");
-  }
-
-  llvm::Expected<Module *> lookup(ModuleHandle handle,
-                                  const llvm::Twine &step) {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = modules.find(handle);
-    if (it == modules.end())
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "amdgpu: cannot " + step + ": 0x" +
-                                         llvm::utohexstr(handle) +
-                                         " is not a module this driver loaded");
-    return it->second.get();
+    return isSticky(result) ? markUnusable(std::move(err), "the device")
+                            : std::move(err);
   }
 
   /// Reads the resources of a just-loaded function (its device is
@@ -150,8 +130,7 @@ struct HipDriver::Impl {
   std::unique_ptr<HipLibrary> lib;
   /// Set once, inside `loaded`.
   unsigned deviceCount = 0;
-  std::mutex mutex;
-  llvm::DenseMap<ModuleHandle, std::unique_ptr<Module>> modules;
+  ModuleTable<Module> modules{kBackendName};
 };
 
 HipDriver::HipDriver(std::string library)
@@ -162,11 +141,10 @@ HipDriver::~HipDriver() {
     return;
   // Errors are ignored: at process exit the runtime may be shutting down.
   const Api &api = impl->lib->api;
-  for (auto &entry : impl->modules) {
-    Module &module = *entry.second;
+  impl->modules.forEach([&](Module &module) {
     if (api.hipSetDevice(static_cast<int>(module.device)) == hipSuccess)
       api.hipModuleUnload(module.module);
-  }
+  });
 }
 
 unsigned HipDriver::getDeviceCount() { return impl->count(); }
@@ -334,14 +312,11 @@ HipDriver::loadModule(unsigned device, const CompiledKernel &kernel) {
     return std::move(err);
   }
   impl->readResources(*module);
-  ModuleHandle handle = reinterpret_cast<ModuleHandle>(module.get());
-  std::lock_guard<std::mutex> lock(impl->mutex);
-  impl->modules[handle] = std::move(module);
-  return handle;
+  return impl->modules.insert(std::move(module));
 }
 
 llvm::Error HipDriver::unloadModule(ModuleHandle handle) {
-  llvm::Expected<Module *> module = impl->lookup(handle, "unload a module");
+  llvm::Expected<Module *> module = impl->modules.lookup(handle, "unload a module");
   if (!module)
     return module.takeError();
   unsigned device = (*module)->device;
@@ -349,10 +324,7 @@ llvm::Error HipDriver::unloadModule(ModuleHandle handle) {
   if (llvm::Error err = impl->activate(device, step))
     return err;
   hipError_t r = impl->library().api.hipModuleUnload((*module)->module);
-  {
-    std::lock_guard<std::mutex> lock(impl->mutex);
-    impl->modules.erase(handle);
-  }
+  impl->modules.erase(handle);
   if (r)
     return impl->fail(step, device, r);
   return llvm::Error::success();
@@ -360,7 +332,7 @@ llvm::Error HipDriver::unloadModule(ModuleHandle handle) {
 
 llvm::Error HipDriver::launch(ModuleHandle handle, const LaunchConfig &config,
                               llvm::ArrayRef<void *> args) {
-  llvm::Expected<Module *> found = impl->lookup(handle, "launch a kernel");
+  llvm::Expected<Module *> found = impl->modules.lookup(handle, "launch a kernel");
   if (!found)
     return found.takeError();
   Module &module = **found;
@@ -455,7 +427,7 @@ HipDriver::timeMilliseconds(unsigned device,
 llvm::Expected<KernelResources>
 HipDriver::getKernelResources(ModuleHandle handle) {
   llvm::Expected<Module *> module =
-      impl->lookup(handle, "read a kernel's resources");
+      impl->modules.lookup(handle, "read a kernel's resources");
   if (!module)
     return module.takeError();
   return (*module)->resources;

@@ -7,6 +7,7 @@
 #include "Target.h"
 
 #include "tessera/Backend/Backend.h"
+#include "tessera/Backend/PluginSupport.h"
 #include "tessera/Plugin/PluginABI.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -35,15 +36,8 @@ public:
   }
 
   llvm::Expected<TargetDescription> describe(llvm::StringRef arch) override {
-    if (!arch.empty())
-      return describeTarget(arch);
-    if (driver.getDeviceCount() > 0) {
-      llvm::Expected<DeviceProperties> props = driver.getDeviceProperties(0);
-      if (!props)
-        return props.takeError();
-      return describeDevice(*props);
-    }
-    return describeTarget(getArchitectures().front());
+    return describeArchOrDevice(driver, arch, getArchitectures().front(),
+                                describeTarget, describeDevice);
   }
 
   void registerDialects(DialectRegistry &registry) const override {
@@ -103,20 +97,14 @@ private:
   HipDriver driver;
 };
 
-void *createBackend(char **) {
-  return static_cast<Backend *>(new AMDGPUBackend());
-}
-
-void destroyBackend(void *backend) { delete static_cast<Backend *>(backend); }
-
 const TesseraPluginDescriptor kDescriptor = {
     TESSERA_PLUGIN_API_VERSION,
     "amdgpu",
     TESSERA_PLUGIN_VERSION,
     LLVM_VERSION_MAJOR,
     "AMD CDNA GPUs: LLVM AMDGPU -> HSACO",
-    &createBackend,
-    &destroyBackend,
+    &createBackendInstance<AMDGPUBackend>,
+    &destroyBackendInstance,
 };
 
 } // namespace

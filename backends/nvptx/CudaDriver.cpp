@@ -11,8 +11,10 @@
 #include "CudaDriver.h"
 #include "CudaLibrary.h"
 #include "PtxAssembler.h"
+#include "Target.h"
 #include "TensorMaps.h"
 
+#include "tessera/Backend/DriverSupport.h"
 #include "tessera/Backend/LaunchExpression.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -163,16 +165,9 @@ struct CudaDriver::Impl {
   }
 
   llvm::Error unavailable(unsigned device, const llvm::Twine &step) {
-    CudaLibrary &cuda = library();
-    std::string why =
-        devices.empty()
-            ? "no CUDA device: " + cuda.reason
-            : llvm::formatv("no such device ({0} present)", devices.size())
-                  .str();
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        llvm::formatv("nvptx device {0}: cannot {1}: {2}", device, step.str(),
-                      why));
+    return getDeviceUnavailableError(kBackendName, device, step,
+                                     devices.size(),
+                                     "no CUDA device: " + library().reason);
   }
 
   /// Checks `device`, retains its primary context and creates its stream
@@ -209,24 +204,8 @@ struct CudaDriver::Impl {
   /// The error of `result` from `step`; sticky errors say so.
   llvm::Error fail(const llvm::Twine &step, unsigned device, CUresult result) {
     llvm::Error err = library().error(step, device, result);
-    if (!isSticky(result))
-      return err;
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        llvm::toString(std::move(err)) +
-            "; the device's context is now unusable in this process");
-  }
-
-  llvm::Expected<Module *> lookup(ModuleHandle handle,
-                                  const llvm::Twine &step) {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = modules.find(handle);
-    if (it == modules.end())
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "nvptx: cannot " + step + ": 0x" +
-                                         llvm::utohexstr(handle) +
-                                         " is not a module this driver loaded");
-    return it->second.get();
+    return isSticky(result) ? markUnusable(std::move(err), "the device's context")
+                            : std::move(err);
   }
 
   /// Reads the resources of a just-loaded function.
@@ -274,7 +253,7 @@ struct CudaDriver::Impl {
   std::unique_ptr<CudaLibrary> lib;
   std::mutex mutex;
   std::vector<Device> devices;
-  llvm::DenseMap<ModuleHandle, std::unique_ptr<Module>> modules;
+  ModuleTable<Module> modules{kBackendName};
 };
 
 CudaDriver::CudaDriver(std::string library)
@@ -285,12 +264,11 @@ CudaDriver::~CudaDriver() {
     return;
   // Errors are ignored: at process exit the driver may be shut down.
   const Api &api = impl->lib->api;
-  for (auto &entry : impl->modules) {
-    Module &module = *entry.second;
+  impl->modules.forEach([&](Module &module) {
     if (api.cuCtxSetCurrent(impl->devices[module.device].context) ==
         CUDA_SUCCESS)
       api.cuModuleUnload(module.module);
-  }
+  });
   for (Device &dev : impl->devices) {
     if (!dev.context)
       continue;
@@ -497,14 +475,11 @@ CudaDriver::loadModule(unsigned device, const CompiledKernel &kernel) {
   if (llvm::Error err =
           impl->allowDynamicShared(*module, kernel.sharedMemoryBytes))
     return unloadOnError(std::move(err));
-  ModuleHandle handle = reinterpret_cast<ModuleHandle>(module.get());
-  std::lock_guard<std::mutex> lock(impl->mutex);
-  impl->modules[handle] = std::move(module);
-  return handle;
+  return impl->modules.insert(std::move(module));
 }
 
 llvm::Error CudaDriver::unloadModule(ModuleHandle handle) {
-  llvm::Expected<Module *> module = impl->lookup(handle, "unload a module");
+  llvm::Expected<Module *> module = impl->modules.lookup(handle, "unload a module");
   if (!module)
     return module.takeError();
   unsigned device = (*module)->device;
@@ -513,10 +488,7 @@ llvm::Error CudaDriver::unloadModule(ModuleHandle handle) {
   if (!dev)
     return dev.takeError();
   CUresult r = impl->library().api.cuModuleUnload((*module)->module);
-  {
-    std::lock_guard<std::mutex> lock(impl->mutex);
-    impl->modules.erase(handle);
-  }
+  impl->modules.erase(handle);
   if (r)
     return impl->fail(step, device, r);
   return llvm::Error::success();
@@ -524,7 +496,7 @@ llvm::Error CudaDriver::unloadModule(ModuleHandle handle) {
 
 llvm::Error CudaDriver::launch(ModuleHandle handle, const LaunchConfig &config,
                                llvm::ArrayRef<void *> args) {
-  llvm::Expected<Module *> found = impl->lookup(handle, "launch a kernel");
+  llvm::Expected<Module *> found = impl->modules.lookup(handle, "launch a kernel");
   if (!found)
     return found.takeError();
   Module &module = **found;
@@ -641,7 +613,7 @@ CudaDriver::timeMilliseconds(unsigned device,
 llvm::Expected<KernelResources>
 CudaDriver::getKernelResources(ModuleHandle handle) {
   llvm::Expected<Module *> module =
-      impl->lookup(handle, "read a kernel's resources");
+      impl->modules.lookup(handle, "read a kernel's resources");
   if (!module)
     return module.takeError();
   return (*module)->resources;

@@ -8,6 +8,7 @@
 #include "TensorMaps.h"
 
 #include "tessera/Backend/Backend.h"
+#include "tessera/Backend/PluginSupport.h"
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Plugin/PluginABI.h"
 
@@ -44,15 +45,8 @@ public:
   }
 
   llvm::Expected<TargetDescription> describe(llvm::StringRef arch) override {
-    if (!arch.empty())
-      return describeTarget(arch);
-    if (driver.getDeviceCount() > 0) {
-      llvm::Expected<DeviceProperties> props = driver.getDeviceProperties(0);
-      if (!props)
-        return props.takeError();
-      return describeDevice(*props);
-    }
-    return describeTarget(getArchitectures().front());
+    return describeArchOrDevice(driver, arch, getArchitectures().front(),
+                                describeTarget, describeDevice);
   }
 
   void registerDialects(DialectRegistry &registry) const override {
@@ -96,20 +90,14 @@ private:
   CudaDriver driver;
 };
 
-void *createBackend(char **) {
-  return static_cast<Backend *>(new NVPTXBackend());
-}
-
-void destroyBackend(void *backend) { delete static_cast<Backend *>(backend); }
-
 const TesseraPluginDescriptor kDescriptor = {
     TESSERA_PLUGIN_API_VERSION,
     "nvptx",
     TESSERA_PLUGIN_VERSION,
     LLVM_VERSION_MAJOR,
     "NVIDIA GPUs: LLVM NVPTX -> PTX -> cubin",
-    &createBackend,
-    &destroyBackend,
+    &createBackendInstance<NVPTXBackend>,
+    &destroyBackendInstance,
 };
 
 } // namespace
