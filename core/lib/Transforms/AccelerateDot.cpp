@@ -12,11 +12,13 @@
 //===----------------------------------------------------------------------===//
 #include "tessera/Transforms/AccelerateDot.h"
 
+#include "tessera/Dialect/Tessera/IR/ScalarTypes.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/LayoutUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -26,27 +28,13 @@ using namespace mlir::tessera::gpu;
 MatrixLayoutProvider::~MatrixLayoutProvider() = default;
 
 std::string mlir::tessera::getMatrixDtype(Type type, InputPrecision precision) {
-  if (auto integer = dyn_cast<IntegerType>(type)) {
-    std::string width = std::to_string(integer.getWidth());
-    return integer.isUnsigned() ? "uint" + width : "int" + width;
-  }
-  if (type.isF32())
-    return precision == InputPrecision::tf32 ? "tf32" : "fp32";
-  if (type.isF16())
-    return "fp16";
-  if (type.isBF16())
-    return "bf16";
-  if (type.isF64())
-    return "fp64";
-  if (isa<Float8E4M3FNType>(type))
-    return "fp8e4nv";
-  if (isa<Float8E5M2Type>(type))
-    return "fp8e5";
-  if (isa<Float8E4M3FNUZType>(type))
-    return "fp8e4b8";
-  if (isa<Float8E5M2FNUZType>(type))
-    return "fp8e5b16";
-  return "";
+  if (type.isF32() && precision == InputPrecision::tf32)
+    return "tf32";
+  const ScalarTypeInfo *info = lookupScalarType(type);
+  // No target lists fp8e4b15 operands: its dots compute in fp16.
+  if (!info || info->name == "fp8e4b15")
+    return "";
+  return info->dtypeName.str();
 }
 
 FailureOr<AcceleratedDot>

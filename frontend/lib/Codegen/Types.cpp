@@ -2,44 +2,38 @@
 #include "tessera/Frontend/Codegen/Types.h"
 
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
+#include "tessera/Dialect/Tessera/IR/ScalarTypes.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace tessera::frontend;
 
 namespace {
+/// Triton's spellings of a scalar kind (the core's table, which every layer
+/// reads), and `void`.
 struct ScalarInfo {
-  const char *name;    // Triton's dtype.name
-  const char *codegen; // the attribute of triton.language
-  const char *mangled; // short spelling for symbol names
+  llvm::StringRef name;    // Triton's dtype.name
+  llvm::StringRef codegen; // the attribute of triton.language
+  llvm::StringRef mangled; // short spelling for symbol names (signature's)
   unsigned bits;
   unsigned mantissa;
 };
 } // namespace
 
-static const ScalarInfo &info(ScalarKind k) {
-  static const ScalarInfo table[] = {
-      {"int1", "int1", "i1", 1, 0},
-      {"int8", "int8", "i8", 8, 0},
-      {"int16", "int16", "i16", 16, 0},
-      {"int32", "int32", "i32", 32, 0},
-      {"int64", "int64", "i64", 64, 0},
-      {"uint8", "uint8", "u8", 8, 0},
-      {"uint16", "uint16", "u16", 16, 0},
-      {"uint32", "uint32", "u32", 32, 0},
-      {"uint64", "uint64", "u64", 64, 0},
-      {"fp8e4nv", "float8e4nv", "fp8e4nv", 8, 3},
-      {"fp8e4b8", "float8e4b8", "fp8e4b8", 8, 3},
-      {"fp8e4b15", "float8e4b15", "fp8e4b15", 8, 3},
-      {"fp8e5", "float8e5", "fp8e5", 8, 2},
-      {"fp8e5b16", "float8e5b16", "fp8e5b16", 8, 2},
-      {"fp16", "float16", "fp16", 16, 10},
-      {"bf16", "bfloat16", "bf16", 16, 7},
-      {"fp32", "float32", "fp32", 32, 23},
-      {"fp64", "float64", "fp64", 64, 52},
-      {"void", "void", "V", 0, 0},
-  };
-  return table[static_cast<unsigned>(k)];
+static ScalarInfo info(ScalarKind k) {
+  // The signature spelling of each kind but Void, in the enum's order.
+  static constexpr llvm::StringLiteral kSignatureNames[] = {
+      "i1",      "i8",      "i16",      "i32",   "i64",      "u8",
+      "u16",     "u32",     "u64",      "fp8e4nv", "fp8e4b8", "fp8e4b15",
+      "fp8e5",   "fp8e5b16", "fp16",    "bf16",  "fp32",     "fp64"};
+  static_assert(std::size(kSignatureNames) ==
+                static_cast<size_t>(ScalarKind::Void));
+  if (k == ScalarKind::Void)
+    return {"void", "void", "V", 0, 0};
+  const mlir::tessera::ScalarTypeInfo *type =
+      mlir::tessera::lookupScalarType(kSignatureNames[static_cast<unsigned>(k)]);
+  return {type->dtypeName, type->languageName, type->name, type->bits,
+          type->mantissaBits};
 }
 
 llvm::StringRef tessera::frontend::getScalarName(ScalarKind kind) {
@@ -211,7 +205,7 @@ TypeKindOrder TType::getKindOrder() const {
 std::string TType::str() const {
   switch (kind) {
   case Kind::Scalar:
-    return info(scalarKind).name;
+    return info(scalarKind).name.str();
   case Kind::Pointer:
     return (isConst ? "const_pointer<" : "pointer<") + inner->str() + ">";
   case Kind::Block: {
@@ -232,14 +226,14 @@ std::string TType::str() const {
 
 std::string TType::repr() const {
   if (isScalarType())
-    return std::string("triton.language.") + info(scalarKind).codegen;
+    return ("triton.language." + info(scalarKind).codegen).str();
   return str();
 }
 
 std::string TType::mangle() const {
   switch (kind) {
   case Kind::Scalar:
-    return info(scalarKind).mangled;
+    return info(scalarKind).mangled.str();
   case Kind::Pointer: {
     // A helper specialized for a const pointer refuses stores the same
     // helper accepts for a plain one: they are different specializations.
