@@ -13,7 +13,6 @@
 #include "tessera/Backend/LLVMSupport.h"
 #include "tessera/Support/Logging.h"
 
-#include "lld/Common/Driver.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
@@ -29,6 +28,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -37,9 +37,9 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <chrono>
-#include <mutex>
-
-LLD_HAS_DRIVER(elf)
+#include <cstdlib>
+#include <dlfcn.h>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::tessera;
@@ -284,11 +284,35 @@ llvm::Expected<std::string> amdgpu::emitHsaco(llvm::Module &module,
   return hsaco;
 }
 
+llvm::Expected<std::string> amdgpu::findCodeObjectLinker() {
+  if (const char *path = std::getenv(kCodeObjectLinkerEnvVar)) {
+    if (llvm::sys::fs::can_execute(path))
+      return std::string(path);
+    return fail(llvm::Twine("the code object linker '") + path + "' (" +
+                kCodeObjectLinkerEnvVar + ") is not an executable file");
+  }
+  // Beside the object this code is in: the plugin, in a build or an
+  // install.
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&amdgpu::findCodeObjectLinker), &info) &&
+      info.dli_fname) {
+    llvm::SmallString<256> path(llvm::sys::path::parent_path(info.dli_fname));
+    llvm::sys::path::append(path, kCodeObjectLinker);
+    if (llvm::sys::fs::can_execute(path))
+      return std::string(path);
+    return fail("cannot find the code object linker '" + path +
+                "' beside the plugin (set " + kCodeObjectLinkerEnvVar +
+                " to its path)");
+  }
+  return fail(llvm::Twine("cannot find the code object linker (set ") +
+              kCodeObjectLinkerEnvVar + " to its path)");
+}
+
 llvm::Expected<std::string> amdgpu::linkHsaco(llvm::StringRef object) {
-  // lld's drivers keep global state (its context, error handler, output
-  // buffers): one link at a time in the process.
-  static std::mutex lldMutex;
-  llvm::SmallString<128> input, output;
+  llvm::Expected<std::string> linker = findCodeObjectLinker();
+  if (!linker)
+    return linker.takeError();
+  llvm::SmallString<128> input, output, messages;
   int fd = -1;
   if (std::error_code ec =
           llvm::sys::fs::createTemporaryFile("tessera-amdgpu", "o", fd, input))
@@ -304,18 +328,28 @@ llvm::Expected<std::string> amdgpu::linkHsaco(llvm::StringRef object) {
           llvm::sys::fs::createTemporaryFile("tessera-amdgpu", "hsaco", output))
     return fail("cannot create a temporary code object file: " + ec.message());
   llvm::FileRemover removeOutput(output);
-  std::string messages;
-  llvm::raw_string_ostream log(messages);
-  lld::Result result;
-  {
-    std::lock_guard<std::mutex> lock(lldMutex);
-    const char *args[] = {"ld.lld",      "-shared", "--no-undefined",
-                          input.c_str(), "-o",      output.c_str()};
-    result = lld::lldMain(args, log, log, {{lld::Gnu, &lld::elf::link}});
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
+          "tessera-amdgpu-link", "log", messages))
+    return fail("cannot create a temporary log file: " + ec.message());
+  llvm::FileRemover removeMessages(messages);
+  // In a process of its own: see tools/tessera-amdgpu-link.cpp.
+  llvm::StringRef args[] = {*linker,        "-shared", "--no-undefined",
+                            input.str(),    "-o",      output.str()};
+  std::optional<llvm::StringRef> redirects[] = {
+      llvm::StringRef(""), messages.str(), messages.str()};
+  std::string why;
+  int code = llvm::sys::ExecuteAndWait(*linker, args, std::nullopt, redirects,
+                                       /*SecondsToWait=*/0, /*MemoryLimit=*/0,
+                                       &why);
+  if (code != 0) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> log =
+        llvm::MemoryBuffer::getFile(messages);
+    std::string text = log && !(*log)->getBuffer().trim().empty()
+                           ? (*log)->getBuffer().trim().str()
+                           : (why.empty() ? "exit code " + std::to_string(code)
+                                          : why);
+    return fail("lld could not link the code object: " + text);
   }
-  if (result.retCode != 0)
-    return fail("lld could not link the code object: " +
-                (messages.empty() ? "no message" : messages));
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> hsaco =
       llvm::MemoryBuffer::getFile(output);
   if (!hsaco)

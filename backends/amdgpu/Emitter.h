@@ -3,8 +3,8 @@
 // An MLIR module in the LLVM dialect (with ROCDL ops) becomes LLVM IR for
 // `amdgcn-amd-amdhsa` with AMD's device libraries (ocml, ockl) linked when
 // it calls them, optimized at O3 for the architecture; then an ELF
-// relocatable object from LLVM's AMDGPU code generator, linked in process
-// by lld into the shared object (HSACO) the HIP runtime loads.
+// relocatable object from LLVM's AMDGPU code generator, linked by lld (in a
+// process of its own) into the shared object (HSACO) the HIP runtime loads.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_BACKENDS_AMDGPU_EMITTER_H
@@ -55,8 +55,19 @@ llvm::Expected<std::string> emitHsaco(llvm::Module &module,
                                       llvm::StringRef arch,
                                       const CompileOptions &options);
 
+/// The program that links code objects (lld's ELF driver), installed beside
+/// the plugin, and the environment variable that names another.
+inline constexpr char kCodeObjectLinker[] = "tessera-amdgpu-link";
+inline constexpr char kCodeObjectLinkerEnvVar[] = "TESSERA_AMDGPU_LINKER";
+
+/// The path of the code object linker: $TESSERA_AMDGPU_LINKER, else
+/// tessera-amdgpu-link beside the plugin; an error saying where it looked.
+llvm::Expected<std::string> findCodeObjectLinker();
+
 /// Links the relocatable AMDGPU ELF `object` into a code object with lld,
-/// in process. One link at a time: lld keeps global state.
+/// in a process of its own (lld resets its process's llvm::cl options and
+/// keeps global state), so links run concurrently and the host's options
+/// stay as parsed.
 llvm::Expected<std::string> linkHsaco(llvm::StringRef object);
 
 } // namespace mlir::tessera::amdgpu

@@ -151,8 +151,6 @@ int mlir::tessera::conformance::runBenchmarks(int argc, char **argv) {
      << "\n\n";
   os.flush();
 
-  // Read now: an in-process linker (lld, in the amdgpu plugin) resets every
-  // llvm::cl option of the process while benchmarks compile.
   const std::string jsonPath = flags.json.getValue();
   const std::vector<std::string> filters(flags.kernelFilters.begin(),
                                          flags.kernelFilters.end());

@@ -278,8 +278,6 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
      << selected.size() << " of " << suite->getCases().size() << " cases\n\n";
   os.flush();
 
-  // Flags read after compiling are read now: an in-process linker (lld, in
-  // the amdgpu plugin) resets every llvm::cl option of the process.
   const bool quietRun = quiet;
   const bool filtered = !flags.kernelFilters.empty();
   const std::string jsonPath =

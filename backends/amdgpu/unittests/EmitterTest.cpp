@@ -1,6 +1,8 @@
 //===- EmitterTest.cpp - LLVM-dialect kernels to HSA code objects ---------===//
 //
-// Needs LLVM's AMDGPU target and lld, both linked into the plugin; the
+// Needs LLVM's AMDGPU target (linked into the plugin) and the build's code
+// object linker, tessera-amdgpu-link (named through TESSERA_AMDGPU_LINKER,
+// since this test is not the plugin it would be found beside); the
 // device-library test skips where rocm-device-libs is not installed.
 //
 //===----------------------------------------------------------------------===//
@@ -16,12 +18,24 @@
 
 #include "gmock/gmock.h"
 
+#include <cstdlib>
+
 using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::amdgpu;
 using ::testing::HasSubstr;
 
 namespace {
+
+/// Every test of this program links with the build's linker.
+class LinkerEnvironment : public ::testing::Environment {
+public:
+  void SetUp() override {
+    ::setenv(kCodeObjectLinkerEnvVar, TESSERA_AMDGPU_LINK_PATH, 1);
+  }
+};
+const ::testing::Environment *const kLinkerEnvironment =
+    ::testing::AddGlobalTestEnvironment(new LinkerEnvironment);
 
 constexpr char kSineKernel[] = R"mlir(
 module {
@@ -121,8 +135,21 @@ TEST_F(AMDGPUEmitter, AFunctionNobodyDefinesIsAnError) {
 TEST(AMDGPULinker, RefusesWhatIsNoObject) {
   llvm::Expected<std::string> hsaco = linkHsaco("not an ELF object");
   ASSERT_FALSE(static_cast<bool>(hsaco));
+  // lld's own message comes back from the linker's process.
+  std::string message = llvm::toString(hsaco.takeError());
+  EXPECT_THAT(message, HasSubstr("lld could not link the code object"));
+  EXPECT_THAT(message, HasSubstr("ld.lld: error:"));
+}
+
+TEST(AMDGPULinker, AMissingLinkerIsNamed) {
+  const char *saved = std::getenv(kCodeObjectLinkerEnvVar);
+  std::string restore = saved ? saved : "";
+  ::setenv(kCodeObjectLinkerEnvVar, "/nonexistent/tessera-amdgpu-link", 1);
+  llvm::Expected<std::string> hsaco = linkHsaco("not an ELF object");
+  ::setenv(kCodeObjectLinkerEnvVar, restore.c_str(), 1);
+  ASSERT_FALSE(static_cast<bool>(hsaco));
   EXPECT_THAT(llvm::toString(hsaco.takeError()),
-              HasSubstr("lld could not link the code object"));
+              HasSubstr("/nonexistent/tessera-amdgpu-link"));
 }
 
 TEST(AMDGPUCodeObject, RefusesWhatIsNoCodeObject) {

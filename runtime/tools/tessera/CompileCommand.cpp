@@ -199,8 +199,6 @@ int mlir::tessera::tool::runCompileCommand(int argc, char **argv) {
                         "'; stages are: " + llvm::join(*names, ", "));
   }
 
-  // Flags read after compiling are copied first: an in-process linker (lld,
-  // in the amdgpu plugin) resets every llvm::cl option of the process.
   const std::string kernelName = flags.kernel;
   const std::string outputPath = flags.output;
   const bool verbose = flags.verbose;
