@@ -62,16 +62,12 @@ llvm::Error amdgpu::addStages(Pipeline &pipeline, const Arch &arch,
                      "AMDGPU hooks)",
                      [arch, target](OpPassManager &pm,
                                     const PipelineOptions &options) {
-                       pm.addPass(createRecordSignaturePass("an AMD GPU"));
-                       pm.addPass(createCheckElementsPerThreadPass(
-                           kMaxElementsPerThread));
                        GPULoweringOptions lowering;
                        lowering.sharedAddressSpace = 3;
                        lowering.maxVectorBits = options.maxVectorBits;
-                       buildLowerToLLVMPipeline(pm, createLoweringHooks(arch),
-                                                lowering);
-                       pm.addPass(createCheckSharedMemoryPass(
-                           target.maxSharedMemoryPerBlock, target.arch));
+                       addGPULowerToLLVMPasses(pm, "an AMD GPU",
+                                               createLoweringHooks(arch),
+                                               lowering, target);
                      }}))
     return err;
   return pipeline.insert(

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -177,6 +178,17 @@ mlir::tessera::createCheckSharedMemoryPass(uint64_t limit,
 std::unique_ptr<Pass>
 mlir::tessera::createCheckElementsPerThreadPass(unsigned limit) {
   return std::make_unique<CheckElementsPerThreadPass>(limit);
+}
+
+void mlir::tessera::addGPULowerToLLVMPasses(
+    OpPassManager &pm, llvm::StringRef launchTarget,
+    std::shared_ptr<LoweringHooks> hooks, const GPULoweringOptions &lowering,
+    const TargetDescription &target) {
+  pm.addPass(createRecordSignaturePass(launchTarget));
+  pm.addPass(createCheckElementsPerThreadPass(kMaxElementsPerThread));
+  buildLowerToLLVMPipeline(pm, std::move(hooks), lowering);
+  pm.addPass(
+      createCheckSharedMemoryPass(target.maxSharedMemoryPerBlock, target.arch));
 }
 
 void mlir::tessera::setKernelMetadata(Operation *kernel, llvm::StringRef key,

@@ -2,9 +2,10 @@
 //
 // After the core stages, the two stages of every GPU plugin: "lower-to-llvm"
 // records each kernel's signature (the host builds the CompiledKernel from
-// it), refuses tensors too large for a thread, and runs the core's shared
-// lowering with the null hooks (Hooks.cpp); "resolve-math" renames the
-// frontend's neutral math calls to the target's math library.
+// it), refuses tensors too large for a thread, runs the core's shared
+// lowering with the null hooks (Hooks.cpp) and checks the shared memory it
+// planned; "resolve-math" renames the frontend's neutral math calls to the
+// target's math library.
 //
 // A real target adds its own stages at anchors of the core pipeline, e.g.
 // "after:convert-to-gpu" to put dots on its matrix unit (accelerate-dot
@@ -54,24 +55,23 @@ llvm::Error NullBackend::buildPipeline(Pipeline &pipeline,
                                        const TargetDescription &target,
                                        const CompileOptions &options) {
   if (llvm::Error err = pipeline.insert(
-          "end",
-          {kLowerToLLVMStage.str(),
-           "tessera_gpu -> LLVM dialect (shared lowering, null hooks)",
-           [](OpPassManager &pm, const PipelineOptions &options) {
-             pm.addPass(createRecordSignaturePass("the null backend's"));
-             pm.addPass(createCheckElementsPerThreadPass(kMaxElementsPerThread));
-             GPULoweringOptions lowering;
-             // TODO(newtarget): your shared address space and widest access.
-             lowering.sharedAddressSpace = 3;
-             lowering.maxVectorBits = options.maxVectorBits;
-             buildLowerToLLVMPipeline(pm, null::createLoweringHooks(),
-                                      lowering);
-           }}))
+          "end", {kLowerToLLVMStage.str(),
+                  "tessera_gpu -> LLVM dialect (shared lowering, null hooks)",
+                  [target](OpPassManager &pm, const PipelineOptions &options) {
+                    GPULoweringOptions lowering;
+                    // TODO(newtarget): your shared address space and widest
+                    // access.
+                    lowering.sharedAddressSpace = 3;
+                    lowering.maxVectorBits = options.maxVectorBits;
+                    addGPULowerToLLVMPasses(pm, "the null backend's",
+                                            null::createLoweringHooks(),
+                                            lowering, target);
+                  }}))
     return err;
   return pipeline.insert(
-      "end", {kResolveMathStage.str(), "neutral math calls -> C's libm names",
-              [](OpPassManager &pm, const PipelineOptions &) {
-                pm.addPass(
-                    createResolveMathSymbolsPass("libm", getMathLibraryName));
-              }});
+      "end",
+      {kResolveMathStage.str(), "neutral math calls -> C's libm names",
+       [](OpPassManager &pm, const PipelineOptions &) {
+         pm.addPass(createResolveMathSymbolsPass("libm", getMathLibraryName));
+       }});
 }

@@ -100,16 +100,12 @@ llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch,
               "hooks)",
               [arch, target](OpPassManager &pm,
                              const PipelineOptions &options) {
-                pm.addPass(createRecordSignaturePass("an NVIDIA GPU"));
-                pm.addPass(
-                    createCheckElementsPerThreadPass(kMaxElementsPerThread));
                 GPULoweringOptions lowering;
                 lowering.sharedAddressSpace = 3;
                 lowering.maxVectorBits = options.maxVectorBits;
-                buildLowerToLLVMPipeline(pm, createLoweringHooks(arch),
-                                         lowering);
-                pm.addPass(createCheckSharedMemoryPass(
-                    target.maxSharedMemoryPerBlock, target.arch));
+                addGPULowerToLLVMPasses(pm, "an NVIDIA GPU",
+                                        createLoweringHooks(arch), lowering,
+                                        target);
                 pm.addPass(createSinkMatrixLoadsPass());
               }}))
     return err;

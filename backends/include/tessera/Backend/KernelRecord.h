@@ -14,6 +14,7 @@
 #define TESSERA_BACKEND_KERNELRECORD_H
 
 #include "tessera/Backend/Backend.h"
+#include "tessera/Conversion/TesseraGPUToLLVM.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -93,6 +94,16 @@ inline constexpr unsigned kDotOperandAllowance = 8;
 /// which autotuning skips like any config that does not compile, instead
 /// of a compilation that runs for minutes.
 std::unique_ptr<Pass> createCheckElementsPerThreadPass(unsigned limit);
+
+/// The passes of a GPU plugin's "lower-to-llvm" stage: the signature record
+/// (naming `launchTarget`, "an NVIDIA GPU", in errors), the elements-per-
+/// thread check, the core's shared lowering with `hooks` and `lowering`,
+/// and the check of the planned shared memory against `target`'s limit.
+/// A plugin adds its own passes after them.
+void addGPULowerToLLVMPasses(OpPassManager &pm, llvm::StringRef launchTarget,
+                             std::shared_ptr<LoweringHooks> hooks,
+                             const GPULoweringOptions &lowering,
+                             const TargetDescription &target);
 
 /// The CompiledKernel of kernel `kernelName` as far as the lowered `module`
 /// (after the pipeline) tells: backend, architecture, the symbol to launch
