@@ -333,21 +333,21 @@ llvm::Expected<std::string> amdgpu::linkHsaco(llvm::StringRef object) {
     return fail("cannot create a temporary log file: " + ec.message());
   llvm::FileRemover removeMessages(messages);
   // In a process of its own: see tools/tessera-amdgpu-link.cpp.
-  llvm::StringRef args[] = {*linker,        "-shared", "--no-undefined",
-                            input.str(),    "-o",      output.str()};
-  std::optional<llvm::StringRef> redirects[] = {
-      llvm::StringRef(""), messages.str(), messages.str()};
+  llvm::StringRef args[] = {*linker,     "-shared", "--no-undefined",
+                            input.str(), "-o",      output.str()};
+  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""),
+                                                messages.str(), messages.str()};
   std::string why;
-  int code = llvm::sys::ExecuteAndWait(*linker, args, std::nullopt, redirects,
-                                       /*SecondsToWait=*/0, /*MemoryLimit=*/0,
-                                       &why);
+  int code =
+      llvm::sys::ExecuteAndWait(*linker, args, std::nullopt, redirects,
+                                /*SecondsToWait=*/0, /*MemoryLimit=*/0, &why);
   if (code != 0) {
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> log =
         llvm::MemoryBuffer::getFile(messages);
-    std::string text = log && !(*log)->getBuffer().trim().empty()
-                           ? (*log)->getBuffer().trim().str()
-                           : (why.empty() ? "exit code " + std::to_string(code)
-                                          : why);
+    std::string text =
+        log && !(*log)->getBuffer().trim().empty()
+            ? (*log)->getBuffer().trim().str()
+            : (why.empty() ? "exit code " + std::to_string(code) : why);
     return fail("lld could not link the code object: " + text);
   }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> hsaco =

@@ -316,7 +316,8 @@ HipDriver::loadModule(unsigned device, const CompiledKernel &kernel) {
 }
 
 llvm::Error HipDriver::unloadModule(ModuleHandle handle) {
-  llvm::Expected<Module *> module = impl->modules.lookup(handle, "unload a module");
+  llvm::Expected<Module *> module =
+      impl->modules.lookup(handle, "unload a module");
   if (!module)
     return module.takeError();
   unsigned device = (*module)->device;
@@ -332,7 +333,8 @@ llvm::Error HipDriver::unloadModule(ModuleHandle handle) {
 
 llvm::Error HipDriver::launch(ModuleHandle handle, const LaunchConfig &config,
                               llvm::ArrayRef<void *> args) {
-  llvm::Expected<Module *> found = impl->modules.lookup(handle, "launch a kernel");
+  llvm::Expected<Module *> found =
+      impl->modules.lookup(handle, "launch a kernel");
   if (!found)
     return found.takeError();
   Module &module = **found;

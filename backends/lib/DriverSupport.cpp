@@ -17,8 +17,7 @@ llvm::Error mlir::tessera::getDeviceUnavailableError(
                     step.str(), why));
 }
 
-llvm::Error mlir::tessera::markUnusable(llvm::Error err,
-                                        llvm::StringRef what) {
+llvm::Error mlir::tessera::markUnusable(llvm::Error err, llvm::StringRef what) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  llvm::toString(std::move(err)) + "; " + what +
                                      " is now unusable in this process");

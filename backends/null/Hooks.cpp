@@ -29,10 +29,10 @@ Value callIntrinsic(OpBuilder &b, Location loc, StringRef name, Type result,
   std::string symbol = (null::kIntrinsicPrefix + name).str();
   SmallVector<Type> params(args.getTypes());
   Type returned = result ? result : LLVM::LLVMVoidType::get(b.getContext());
-  declareFunction(b, loc, symbol, LLVM::LLVMFunctionType::get(returned, params));
-  auto call = LLVM::CallOp::create(b, loc, result ? TypeRange{result}
-                                                  : TypeRange{},
-                                   symbol, args);
+  declareFunction(b, loc, symbol,
+                  LLVM::LLVMFunctionType::get(returned, params));
+  auto call = LLVM::CallOp::create(
+      b, loc, result ? TypeRange{result} : TypeRange{}, symbol, args);
   return result ? call.getResult() : Value();
 }
 

@@ -165,8 +165,7 @@ struct CudaDriver::Impl {
   }
 
   llvm::Error unavailable(unsigned device, const llvm::Twine &step) {
-    return getDeviceUnavailableError(kBackendName, device, step,
-                                     devices.size(),
+    return getDeviceUnavailableError(kBackendName, device, step, devices.size(),
                                      "no CUDA device: " + library().reason);
   }
 
@@ -204,8 +203,9 @@ struct CudaDriver::Impl {
   /// The error of `result` from `step`; sticky errors say so.
   llvm::Error fail(const llvm::Twine &step, unsigned device, CUresult result) {
     llvm::Error err = library().error(step, device, result);
-    return isSticky(result) ? markUnusable(std::move(err), "the device's context")
-                            : std::move(err);
+    return isSticky(result)
+               ? markUnusable(std::move(err), "the device's context")
+               : std::move(err);
   }
 
   /// Reads the resources of a just-loaded function.
@@ -479,7 +479,8 @@ CudaDriver::loadModule(unsigned device, const CompiledKernel &kernel) {
 }
 
 llvm::Error CudaDriver::unloadModule(ModuleHandle handle) {
-  llvm::Expected<Module *> module = impl->modules.lookup(handle, "unload a module");
+  llvm::Expected<Module *> module =
+      impl->modules.lookup(handle, "unload a module");
   if (!module)
     return module.takeError();
   unsigned device = (*module)->device;
@@ -496,7 +497,8 @@ llvm::Error CudaDriver::unloadModule(ModuleHandle handle) {
 
 llvm::Error CudaDriver::launch(ModuleHandle handle, const LaunchConfig &config,
                                llvm::ArrayRef<void *> args) {
-  llvm::Expected<Module *> found = impl->modules.lookup(handle, "launch a kernel");
+  llvm::Expected<Module *> found =
+      impl->modules.lookup(handle, "launch a kernel");
   if (!found)
     return found.takeError();
   Module &module = **found;

@@ -41,8 +41,8 @@ TEST(DeviceErrors, NameTheBackendDeviceStepAndWhy) {
   EXPECT_EQ(llvm::toString(getDeviceUnavailableError(
                 "vendor", 0, "allocate 64 bytes", 0, "no device: no driver")),
             "vendor device 0: cannot allocate 64 bytes: no device: no driver");
-  EXPECT_EQ(llvm::toString(getDeviceUnavailableError("vendor", 3, "launch", 2,
-                                                     "unused")),
+  EXPECT_EQ(llvm::toString(
+                getDeviceUnavailableError("vendor", 3, "launch", 2, "unused")),
             "vendor device 3: cannot launch: no such device (2 present)");
   llvm::Error sticky = markUnusable(
       llvm::createStringError(llvm::inconvertibleErrorCode(), "launch failed"),

@@ -45,9 +45,9 @@ TEST(ScalarTypes, EveryTypeRoundTripsThroughMLIR) {
       EXPECT_EQ(back, &info) << info.name.str();
   }
   Builder b(&ctx);
-  EXPECT_EQ(lookupScalarType(IntegerType::get(&ctx, 16, IntegerType::Unsigned))
-                ->name,
-            "u16");
+  EXPECT_EQ(
+      lookupScalarType(IntegerType::get(&ctx, 16, IntegerType::Unsigned))->name,
+      "u16");
   EXPECT_EQ(lookupScalarType(b.getIndexType()), nullptr);
   EXPECT_EQ(lookupScalarType(b.getF80Type()), nullptr);
   EXPECT_EQ(lookupScalarType(b.getIntegerType(128)), nullptr);

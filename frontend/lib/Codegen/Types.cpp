@@ -23,15 +23,15 @@ struct ScalarInfo {
 static ScalarInfo info(ScalarKind k) {
   // The signature spelling of each kind but Void, in the enum's order.
   static constexpr llvm::StringLiteral kSignatureNames[] = {
-      "i1",      "i8",      "i16",      "i32",   "i64",      "u8",
-      "u16",     "u32",     "u64",      "fp8e4nv", "fp8e4b8", "fp8e4b15",
-      "fp8e5",   "fp8e5b16", "fp16",    "bf16",  "fp32",     "fp64"};
+      "i1",    "i8",       "i16",  "i32",     "i64",     "u8",
+      "u16",   "u32",      "u64",  "fp8e4nv", "fp8e4b8", "fp8e4b15",
+      "fp8e5", "fp8e5b16", "fp16", "bf16",    "fp32",    "fp64"};
   static_assert(std::size(kSignatureNames) ==
                 static_cast<size_t>(ScalarKind::Void));
   if (k == ScalarKind::Void)
     return {"void", "void", "V", 0, 0};
-  const mlir::tessera::ScalarTypeInfo *type =
-      mlir::tessera::lookupScalarType(kSignatureNames[static_cast<unsigned>(k)]);
+  const mlir::tessera::ScalarTypeInfo *type = mlir::tessera::lookupScalarType(
+      kSignatureNames[static_cast<unsigned>(k)]);
   return {type->dtypeName, type->languageName, type->name, type->bits,
           type->mantissaBits};
 }

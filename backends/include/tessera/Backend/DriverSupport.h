@@ -45,10 +45,10 @@ public:
     std::lock_guard<std::mutex> lock(mutex);
     auto it = modules.find(handle);
     if (it == modules.end())
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          backend + ": cannot " + step + ": 0x" + llvm::utohexstr(handle) +
-              " is not a module this driver loaded");
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     backend + ": cannot " + step + ": 0x" +
+                                         llvm::utohexstr(handle) +
+                                         " is not a module this driver loaded");
     return it->second.get();
   }
 

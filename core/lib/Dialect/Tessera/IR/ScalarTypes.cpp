@@ -70,7 +70,8 @@ const ScalarTypeInfo *mlir::tessera::lookupScalarType(Type type) {
     unsigned width = integer.getWidth();
     if (width == 1)
       return lookupScalarType(integer.isUnsigned() ? "u1" : "i1");
-    std::string name = (integer.isUnsigned() ? "u" : "i") + std::to_string(width);
+    std::string name =
+        (integer.isUnsigned() ? "u" : "i") + std::to_string(width);
     return lookupScalarType(name);
   }
   for (const ScalarTypeInfo &info : kTypes)
