@@ -23,17 +23,6 @@ namespace {
 
 using Basis = LinearLayout::Basis;
 
-/// Wave bases: the M waves first, then the N waves, `mStride` and
-/// `nStride` apart (0 where the waves share the operand).
-SmallVector<Basis> waveBases(WaveGrid waves, int32_t mStride, int32_t nStride) {
-  SmallVector<Basis> bases;
-  for (unsigned i = 0; (1u << i) < waves.m; ++i)
-    bases.push_back({mStride << i, 0});
-  for (unsigned i = 0; (1u << i) < waves.n; ++i)
-    bases.push_back({0, nStride << i});
-  return bases;
-}
-
 llvm::Error decline(const llvm::Twine &why) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), why);
 }
@@ -72,7 +61,8 @@ LinearLayout amdgpu::mfmaAccumulatorLayout(int64_t m, int64_t n, unsigned size,
   } else {
     lanes.append({{4, 0}, {8, 0}});
   }
-  return tileMatrixLayout(regs, lanes, waveBases(waves, s, s), {m, n}, {1, 0});
+  return tileMatrixLayout(regs, lanes, getWarpGridBases(waves.m, waves.n, s, s),
+                          {m, n}, {1, 0});
 }
 
 LinearLayout amdgpu::mfmaOperandLayout(unsigned opIdx, int64_t rows,
@@ -88,7 +78,7 @@ LinearLayout amdgpu::mfmaOperandLayout(unsigned opIdx, int64_t rows,
     lanes.push_back({row, 0});
   for (int32_t group = kWidth; group < int32_t(k); group *= 2)
     lanes.push_back({0, group});
-  SmallVector<Basis> waveBasesA = waveBases({waves.m, waves.n}, s, 0);
+  SmallVector<Basis> waveBasesA = getWarpGridBases(waves.m, waves.n, s, 0);
   if (opIdx == 0)
     return tileMatrixLayout(regs, lanes, waveBasesA, {rows, cols}, {1, 0});
   auto swap = [](SmallVector<Basis> bases) {
@@ -97,8 +87,8 @@ LinearLayout amdgpu::mfmaOperandLayout(unsigned opIdx, int64_t rows,
     return bases;
   };
   return tileMatrixLayout(swap(regs), swap(lanes),
-                          waveBases({waves.m, waves.n}, 0, s), {rows, cols},
-                          {0, 1});
+                          getWarpGridBases(waves.m, waves.n, 0, s),
+                          {rows, cols}, {0, 1});
 }
 
 llvm::Expected<MatrixLayouts>

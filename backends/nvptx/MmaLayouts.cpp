@@ -28,17 +28,6 @@ namespace {
 
 using Basis = LinearLayout::Basis;
 
-/// Warp bases: the M warps first, then the N warps; `mStride` and `nStride`
-/// are the extents of one warp's tile (0 where the warps share the data).
-SmallVector<Basis> warpBases(WarpGrid warps, int32_t mStride, int32_t nStride) {
-  SmallVector<Basis> bases;
-  for (unsigned i = 0; (1u << i) < warps.m; ++i)
-    bases.push_back({mStride << i, 0});
-  for (unsigned i = 0; (1u << i) < warps.n; ++i)
-    bases.push_back({0, nStride << i});
-  return bases;
-}
-
 llvm::Error decline(const llvm::Twine &why) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), why);
 }
@@ -68,9 +57,9 @@ WarpGrid nvptx::chooseMmaWarps(int64_t m, int64_t n, unsigned numWarps) {
 }
 
 LinearLayout nvptx::mmaAccumulatorLayout(int64_t m, int64_t n, WarpGrid warps) {
-  return tileMatrixLayout({{0, 1}, {8, 0}},
-                          {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
-                          warpBases(warps, 16, 8), {m, n}, {1, 0});
+  return tileMatrixLayout(
+      {{0, 1}, {8, 0}}, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
+      getWarpGridBases(warps.m, warps.n, 16, 8), {m, n}, {1, 0});
 }
 
 LinearLayout nvptx::mmaOperandLayout(unsigned opIdx, int64_t rows, int64_t cols,
@@ -83,14 +72,15 @@ LinearLayout nvptx::mmaOperandLayout(unsigned opIdx, int64_t rows, int64_t cols,
     regs.push_back({8, 0});
     regs.push_back({0, 4 * v});
     lanes = {{0, v}, {0, 2 * v}, {1, 0}, {2, 0}, {4, 0}};
-    return tileMatrixLayout(regs, lanes, warpBases({warps.m, warps.n}, 16, 0),
+    return tileMatrixLayout(regs, lanes,
+                            getWarpGridBases(warps.m, warps.n, 16, 0),
                             {rows, cols}, {1, 0});
   }
   for (int32_t i = 1; i < v; i *= 2)
     regs.push_back({i, 0});
   regs.push_back({4 * v, 0});
   lanes = {{v, 0}, {2 * v, 0}, {0, 1}, {0, 2}, {0, 4}};
-  return tileMatrixLayout(regs, lanes, warpBases({warps.m, warps.n}, 0, 8),
+  return tileMatrixLayout(regs, lanes, getWarpGridBases(warps.m, warps.n, 0, 8),
                           {rows, cols}, {0, 1});
 }
 

@@ -338,6 +338,17 @@ LinearLayout mlir::tessera::dotOperandOfBlockedToLinearLayout(
   return buildDistributed(shape, parent, kDim);
 }
 
+SmallVector<LinearLayout::Basis>
+mlir::tessera::getWarpGridBases(unsigned warpsM, unsigned warpsN,
+                                int32_t mStride, int32_t nStride) {
+  SmallVector<LinearLayout::Basis> bases;
+  for (unsigned i = 0; (1u << i) < warpsM; ++i)
+    bases.push_back({mStride << i, 0});
+  for (unsigned i = 0; (1u << i) < warpsN; ++i)
+    bases.push_back({0, nStride << i});
+  return bases;
+}
+
 LinearLayout
 mlir::tessera::tileMatrixLayout(SmallVector<LinearLayout::Basis> registers,
                                 SmallVector<LinearLayout::Basis> lanes,

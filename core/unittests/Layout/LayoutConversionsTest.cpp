@@ -441,4 +441,12 @@ TEST(LayoutConversionsTest, BlockedToSharedConversion) {
   EXPECT_FALSE(cvt.isTrivialOver({"register"}));
 }
 
+TEST(LayoutConversionsTest, WarpGridBasesListMWarpsThenNWarps) {
+  // 4 x 2 warps of 16 x 8 tiles: two M bases, then one N base.
+  EXPECT_EQ(getWarpGridBases(4, 2, 16, 8), (Bases{{16, 0}, {32, 0}, {0, 8}}));
+  // An operand the N warps share: their bases are zero.
+  EXPECT_EQ(getWarpGridBases(2, 2, 16, 0), (Bases{{16, 0}, {0, 0}}));
+  EXPECT_TRUE(getWarpGridBases(1, 1, 16, 8).empty());
+}
+
 } // namespace

@@ -138,6 +138,15 @@ LinearLayout tileMatrixLayout(llvm::SmallVector<LinearLayout::Basis> registers,
                               std::array<int64_t, 2> shape,
                               std::array<unsigned, 2> repeatOrder);
 
+/// The warp bases of \p warpsM x \p warpsN warps tiling a matrix (both
+/// powers of two), for tileMatrixLayout: the M warps first, \p mStride rows
+/// apart, then the N warps, \p nStride columns apart (0 where the warps hold
+/// the same data, as for the operand they share).
+llvm::SmallVector<LinearLayout::Basis> getWarpGridBases(unsigned warpsM,
+                                                        unsigned warpsN,
+                                                        int32_t mStride,
+                                                        int32_t nStride);
+
 /// The (row, column) register \p reg of a rank-2 distributed \p layout
 /// holds in lane 0 of warp 0: its place within the matrix-instruction tiles
 /// (every thread's own part is the same XOR on all of them).
