@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
+#include "LinkServer.h"
 
 #include "tessera/Backend/LLVMSupport.h"
 #include "tessera/Support/Logging.h"
@@ -28,7 +29,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -39,7 +39,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <dlfcn.h>
-#include <optional>
 
 using namespace mlir;
 using namespace mlir::tessera;
@@ -312,7 +311,7 @@ llvm::Expected<std::string> amdgpu::linkHsaco(llvm::StringRef object) {
   llvm::Expected<std::string> linker = findCodeObjectLinker();
   if (!linker)
     return linker.takeError();
-  llvm::SmallString<128> input, output, messages;
+  llvm::SmallString<128> input, output;
   int fd = -1;
   if (std::error_code ec =
           llvm::sys::fs::createTemporaryFile("tessera-amdgpu", "o", fd, input))
@@ -328,28 +327,17 @@ llvm::Expected<std::string> amdgpu::linkHsaco(llvm::StringRef object) {
           llvm::sys::fs::createTemporaryFile("tessera-amdgpu", "hsaco", output))
     return fail("cannot create a temporary code object file: " + ec.message());
   llvm::FileRemover removeOutput(output);
-  if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
-          "tessera-amdgpu-link", "log", messages))
-    return fail("cannot create a temporary log file: " + ec.message());
-  llvm::FileRemover removeMessages(messages);
-  // In a process of its own: see tools/tessera-amdgpu-link.cpp.
-  llvm::StringRef args[] = {*linker,     "-shared", "--no-undefined",
-                            input.str(), "-o",      output.str()};
-  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""),
-                                                messages.str(), messages.str()};
-  std::string why;
-  int code =
-      llvm::sys::ExecuteAndWait(*linker, args, std::nullopt, redirects,
-                                /*SecondsToWait=*/0, /*MemoryLimit=*/0, &why);
-  if (code != 0) {
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> log =
-        llvm::MemoryBuffer::getFile(messages);
-    std::string text =
-        log && !(*log)->getBuffer().trim().empty()
-            ? (*log)->getBuffer().trim().str()
-            : (why.empty() ? "exit code " + std::to_string(code) : why);
-    return fail("lld could not link the code object: " + text);
-  }
+  // In a process of its own: see LinkServer.h.
+  llvm::Expected<LinkResult> linked =
+      runLinkServer(*linker, {"-shared", "--no-undefined", input.str().str(),
+                              "-o", output.str().str()});
+  if (!linked)
+    return linked.takeError();
+  if (linked->exitCode != 0)
+    return fail("lld could not link the code object: " +
+                (llvm::StringRef(linked->messages).trim().empty()
+                     ? "exit code " + std::to_string(linked->exitCode)
+                     : llvm::StringRef(linked->messages).trim().str()));
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> hsaco =
       llvm::MemoryBuffer::getFile(output);
   if (!hsaco)

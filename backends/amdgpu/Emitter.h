@@ -65,9 +65,8 @@ inline constexpr char kCodeObjectLinkerEnvVar[] = "TESSERA_AMDGPU_LINKER";
 llvm::Expected<std::string> findCodeObjectLinker();
 
 /// Links the relocatable AMDGPU ELF `object` into a code object with lld,
-/// in a process of its own (lld resets its process's llvm::cl options and
-/// keeps global state), so links run concurrently and the host's options
-/// stay as parsed.
+/// in the link server (LinkServer.h: lld resets its process's llvm::cl
+/// options and keeps global state), so the host's options stay as parsed.
 llvm::Expected<std::string> linkHsaco(llvm::StringRef object);
 
 } // namespace mlir::tessera::amdgpu
