@@ -32,6 +32,18 @@ protected:
     return parseSourceString<ModuleOp>(text, &ctx);
   }
 
+  /// The error buildCompiledKernel gives for kernel `k` of `text`.
+  std::string buildError(llvm::StringRef text) {
+    OwningOpRef<ModuleOp> module = parse(text);
+    EXPECT_TRUE(module);
+    if (!module)
+      return "";
+    llvm::Expected<CompiledKernel> kernel =
+        buildCompiledKernel(*module, "k", target, options);
+    EXPECT_FALSE(static_cast<bool>(kernel));
+    return kernel ? "" : llvm::toString(kernel.takeError());
+  }
+
   MLIRContext ctx;
   TargetDescription target;
   CompileOptions options;
@@ -96,32 +108,23 @@ TEST_F(KernelRecordTest, AnEntryWrapperIsWhatLaunches) {
 }
 
 TEST_F(KernelRecordTest, AKernelWithoutARecordIsAnError) {
-  OwningOpRef<ModuleOp> module = parse(R"mlir(
-    module {
-      llvm.func @k() { llvm.return }
-    })mlir");
-  ASSERT_TRUE(module);
-  llvm::Expected<CompiledKernel> kernel =
-      buildCompiledKernel(*module, "k", target, options);
-  ASSERT_FALSE(static_cast<bool>(kernel));
-  EXPECT_THAT(llvm::toString(kernel.takeError()),
-              HasSubstr("backend 'test' lowered no kernel 'k' with a "
-                        "signature record"));
+  EXPECT_THAT(
+      buildError(R"mlir(module { llvm.func @k() { llvm.return } })mlir"),
+      HasSubstr("backend 'test' lowered no kernel 'k' with a "
+                "signature record"));
+  EXPECT_THAT(
+      buildError(R"mlir(module { llvm.func @j() { llvm.return } })mlir"),
+      HasSubstr("backend 'test' lowered no kernel named 'k'"));
 }
 
 TEST_F(KernelRecordTest, MetadataMustBeText) {
-  OwningOpRef<ModuleOp> module = parse(R"mlir(
+  EXPECT_THAT(buildError(R"mlir(
     module {
       llvm.func @k() attributes {tessera.signature_types = [],
           tessera.signature_names = [], tessera.kernel_metadata = {n = 3}} {
         llvm.return
       }
-    })mlir");
-  ASSERT_TRUE(module);
-  llvm::Expected<CompiledKernel> kernel =
-      buildCompiledKernel(*module, "k", target, options);
-  ASSERT_FALSE(static_cast<bool>(kernel));
-  EXPECT_THAT(llvm::toString(kernel.takeError()),
+    })mlir"),
               HasSubstr("kernel metadata 'n' is neither a string nor an "
                         "array of strings"));
 }
