@@ -7,9 +7,10 @@
 // first instruction that uses them leaves only the current K step's
 // fragments live (the dot runs K steps outermost); ptxas hides the latency
 // (issuing loads several mma instructions early measured slower on an H100:
-// more spills at 128x256x64). An ldmatrix never moves
-// past anything that writes memory or synchronizes (stores, barriers,
-// async copies and waits): it must read what it read where it was.
+// more spills at 128x256x64). An ldmatrix never moves past an operation
+// with any memory effect but another ldmatrix (stores, barriers, async
+// copies and waits, and, more than needed, plain loads): it must read what
+// it read where it was.
 //
 //===----------------------------------------------------------------------===//
 #include "Pipeline.h"
