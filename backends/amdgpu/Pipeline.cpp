@@ -62,12 +62,9 @@ llvm::Error amdgpu::addStages(Pipeline &pipeline, const Arch &arch,
                      "AMDGPU hooks)",
                      [arch, target](OpPassManager &pm,
                                     const PipelineOptions &options) {
-                       GPULoweringOptions lowering;
-                       lowering.sharedAddressSpace = 3;
-                       lowering.maxVectorBits = options.maxVectorBits;
                        addGPULowerToLLVMPasses(pm, "an AMD GPU",
                                                createLoweringHooks(arch),
-                                               lowering, target);
+                                               options, target);
                      }}))
     return err;
   return pipeline.insert(

@@ -182,10 +182,13 @@ mlir::tessera::createCheckElementsPerThreadPass(unsigned limit) {
 
 void mlir::tessera::addGPULowerToLLVMPasses(
     OpPassManager &pm, llvm::StringRef launchTarget,
-    std::shared_ptr<LoweringHooks> hooks, const GPULoweringOptions &lowering,
-    const TargetDescription &target) {
+    std::shared_ptr<LoweringHooks> hooks, const PipelineOptions &options,
+    const TargetDescription &target, unsigned sharedAddressSpace) {
   pm.addPass(createRecordSignaturePass(launchTarget));
   pm.addPass(createCheckElementsPerThreadPass(kMaxElementsPerThread));
+  GPULoweringOptions lowering;
+  lowering.sharedAddressSpace = sharedAddressSpace;
+  lowering.maxVectorBits = options.maxVectorBits;
   buildLowerToLLVMPipeline(pm, std::move(hooks), lowering);
   pm.addPass(
       createCheckSharedMemoryPass(target.maxSharedMemoryPerBlock, target.arch));

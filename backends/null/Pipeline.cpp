@@ -58,14 +58,11 @@ llvm::Error NullBackend::buildPipeline(Pipeline &pipeline,
           "end", {kLowerToLLVMStage.str(),
                   "tessera_gpu -> LLVM dialect (shared lowering, null hooks)",
                   [target](OpPassManager &pm, const PipelineOptions &options) {
-                    GPULoweringOptions lowering;
-                    // TODO(newtarget): your shared address space and widest
-                    // access.
-                    lowering.sharedAddressSpace = 3;
-                    lowering.maxVectorBits = options.maxVectorBits;
-                    addGPULowerToLLVMPasses(pm, "the null backend's",
-                                            null::createLoweringHooks(),
-                                            lowering, target);
+                    // TODO(newtarget): your shared address space (the last
+                    // argument).
+                    addGPULowerToLLVMPasses(
+                        pm, "the null backend's", null::createLoweringHooks(),
+                        options, target, /*sharedAddressSpace=*/3);
                   }}))
     return err;
   return pipeline.insert(

@@ -100,11 +100,8 @@ llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch,
               "hooks)",
               [arch, target](OpPassManager &pm,
                              const PipelineOptions &options) {
-                GPULoweringOptions lowering;
-                lowering.sharedAddressSpace = 3;
-                lowering.maxVectorBits = options.maxVectorBits;
                 addGPULowerToLLVMPasses(pm, "an NVIDIA GPU",
-                                        createLoweringHooks(arch), lowering,
+                                        createLoweringHooks(arch), options,
                                         target);
                 pm.addPass(createSinkMatrixLoadsPass());
               }}))

@@ -32,14 +32,17 @@ protected:
     return parseSourceString<ModuleOp>(text, &ctx);
   }
 
-  /// The error buildCompiledKernel gives for kernel `k` of `text`.
-  std::string buildError(llvm::StringRef text) {
+  /// What buildCompiledKernel gives for kernel `k` of `text`.
+  llvm::Expected<CompiledKernel> build(llvm::StringRef text) {
     OwningOpRef<ModuleOp> module = parse(text);
-    EXPECT_TRUE(module);
     if (!module)
-      return "";
-    llvm::Expected<CompiledKernel> kernel =
-        buildCompiledKernel(*module, "k", target, options);
+      return llvm::createStringError("the test module does not parse");
+    return buildCompiledKernel(*module, "k", target, options);
+  }
+
+  /// The error build() gives for `text`.
+  std::string buildError(llvm::StringRef text) {
+    llvm::Expected<CompiledKernel> kernel = build(text);
     EXPECT_FALSE(static_cast<bool>(kernel));
     return kernel ? "" : llvm::toString(kernel.takeError());
   }
@@ -52,7 +55,7 @@ protected:
 TEST_F(KernelRecordTest, SkeletonFromTheLoweredKernelsRecord) {
   // As a GPU plugin leaves it: the record on the lowered kernel, the shared
   // memory the lowering planned on the module, a stage's metadata.
-  OwningOpRef<ModuleOp> module = parse(R"mlir(
+  llvm::Expected<CompiledKernel> kernel = build(R"mlir(
     module attributes {tessera_gpu.shared_memory = 4096 : i64} {
       llvm.func @k(%a: !llvm.ptr<1>, %n: i32) attributes {
           tessera.signature_types = ["*fp16", "i32"],
@@ -61,9 +64,6 @@ TEST_F(KernelRecordTest, SkeletonFromTheLoweredKernelsRecord) {
         llvm.return
       }
     })mlir");
-  ASSERT_TRUE(module);
-  llvm::Expected<CompiledKernel> kernel =
-      buildCompiledKernel(*module, "k", target, options);
   ASSERT_TRUE(static_cast<bool>(kernel)) << llvm::toString(kernel.takeError());
   EXPECT_EQ(kernel->backend, "test");
   EXPECT_EQ(kernel->arch, "t1");
@@ -86,7 +86,7 @@ TEST_F(KernelRecordTest, SkeletonFromTheLoweredKernelsRecord) {
 }
 
 TEST_F(KernelRecordTest, AnEntryWrapperIsWhatLaunches) {
-  OwningOpRef<ModuleOp> module = parse(R"mlir(
+  llvm::Expected<CompiledKernel> kernel = build(R"mlir(
     module {
       llvm.func internal @k(%x: i32) attributes {
           tessera.signature_types = ["i32"], tessera.signature_names = ["x"]} {
@@ -98,9 +98,6 @@ TEST_F(KernelRecordTest, AnEntryWrapperIsWhatLaunches) {
         llvm.return
       }
     })mlir");
-  ASSERT_TRUE(module);
-  llvm::Expected<CompiledKernel> kernel =
-      buildCompiledKernel(*module, "k", target, options);
   ASSERT_TRUE(static_cast<bool>(kernel)) << llvm::toString(kernel.takeError());
   EXPECT_EQ(kernel->name, "k_entry");
   EXPECT_EQ(kernel->metadata["kernel"], "k");

@@ -6,6 +6,8 @@
 
 #include "llvm/ADT/StringSwitch.h"
 
+#include <array>
+
 using namespace tessera::frontend;
 
 namespace {
@@ -21,17 +23,25 @@ struct ScalarInfo {
 } // namespace
 
 static ScalarInfo info(ScalarKind k) {
-  // The signature spelling of each kind but Void, in the enum's order.
-  static constexpr llvm::StringLiteral kSignatureNames[] = {
-      "i1",    "i8",       "i16",  "i32",     "i64",     "u8",
-      "u16",   "u32",      "u64",  "fp8e4nv", "fp8e4b8", "fp8e4b15",
-      "fp8e5", "fp8e5b16", "fp16", "bf16",    "fp32",    "fp64"};
-  static_assert(std::size(kSignatureNames) ==
-                static_cast<size_t>(ScalarKind::Void));
+  // The core's row of each kind but Void, in the enum's order, found once:
+  // the frontend asks for widths and names on every value it types.
+  static const auto kRows = [] {
+    static constexpr llvm::StringLiteral kSignatureNames[] = {
+        "i1",    "i8",       "i16",  "i32",     "i64",     "u8",
+        "u16",   "u32",      "u64",  "fp8e4nv", "fp8e4b8", "fp8e4b15",
+        "fp8e5", "fp8e5b16", "fp16", "bf16",    "fp32",    "fp64"};
+    static_assert(std::size(kSignatureNames) ==
+                  static_cast<size_t>(ScalarKind::Void));
+    std::array<const mlir::tessera::ScalarTypeInfo *,
+               std::size(kSignatureNames)>
+        rows;
+    for (size_t i = 0; i < rows.size(); ++i)
+      rows[i] = mlir::tessera::lookupScalarType(kSignatureNames[i]);
+    return rows;
+  }();
   if (k == ScalarKind::Void)
     return {"void", "void", "V", 0, 0};
-  const mlir::tessera::ScalarTypeInfo *type = mlir::tessera::lookupScalarType(
-      kSignatureNames[static_cast<unsigned>(k)]);
+  const mlir::tessera::ScalarTypeInfo *type = kRows[static_cast<unsigned>(k)];
   return {type->dtypeName, type->languageName, type->name, type->bits,
           type->mantissaBits};
 }

@@ -97,13 +97,15 @@ std::unique_ptr<Pass> createCheckElementsPerThreadPass(unsigned limit);
 
 /// The passes of a GPU plugin's "lower-to-llvm" stage: the signature record
 /// (naming `launchTarget`, "an NVIDIA GPU", in errors), the elements-per-
-/// thread check, the core's shared lowering with `hooks` and `lowering`,
-/// and the check of the planned shared memory against `target`'s limit.
-/// A plugin adds its own passes after them.
+/// thread check, the core's shared lowering with `hooks` (shared memory in
+/// `sharedAddressSpace`, accesses as wide as `options` allows), and the
+/// check of the planned shared memory against `target`'s limit. A plugin
+/// adds its own passes after them.
 void addGPULowerToLLVMPasses(OpPassManager &pm, llvm::StringRef launchTarget,
                              std::shared_ptr<LoweringHooks> hooks,
-                             const GPULoweringOptions &lowering,
-                             const TargetDescription &target);
+                             const PipelineOptions &options,
+                             const TargetDescription &target,
+                             unsigned sharedAddressSpace = 3);
 
 /// The CompiledKernel of kernel `kernelName` as far as the lowered `module`
 /// (after the pipeline) tells: backend, architecture, the symbol to launch
