@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
+#include "CodeObject.h"
 #include "LinkServer.h"
 
 #include "tessera/Backend/LLVMSupport.h"
@@ -344,4 +345,30 @@ llvm::Expected<std::string> amdgpu::linkHsaco(llvm::StringRef object) {
     return fail("cannot read the linked code object '" + output +
                 "': " + hsaco.getError().message());
   return (*hsaco)->getBuffer().str();
+}
+
+llvm::Error amdgpu::emitBinary(llvm::Module &module, CompiledKernel &kernel,
+                               const TargetDescription &target,
+                               const CompileOptions &options) {
+  llvm::Expected<std::string> hsaco = emitHsaco(module, target.arch, options);
+  if (!hsaco)
+    return hsaco.takeError();
+  llvm::Expected<CodeObjectResources> resources =
+      readKernelResources(*hsaco, kernel.name);
+  if (!resources)
+    return resources.takeError();
+  kernel.format = "hsaco";
+  kernel.binary = std::move(*hsaco);
+  // On CDNA the code object's VGPR count is the unified register file's
+  // (architectural VGPRs, aligned, plus the AGPRs it also lists).
+  kernel.registers = int(resources->vgprs);
+  kernel.spillBytes = int(resources->scratchBytes);
+  kernel.metadata["vgprs"] = std::to_string(resources->vgprs);
+  kernel.metadata["agprs"] = std::to_string(resources->agprs);
+  kernel.metadata["sgprs"] = std::to_string(resources->sgprs);
+  kernel.metadata["vgpr-spills"] = std::to_string(resources->vgprSpills);
+  kernel.metadata["sgpr-spills"] = std::to_string(resources->sgprSpills);
+  kernel.metadata["scratch-bytes"] = std::to_string(resources->scratchBytes);
+  kernel.metadata["static-lds-bytes"] = std::to_string(resources->ldsBytes);
+  return llvm::Error::success();
 }

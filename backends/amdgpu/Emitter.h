@@ -55,6 +55,12 @@ llvm::Expected<std::string> emitHsaco(llvm::Module &module,
                                       llvm::StringRef arch,
                                       const CompileOptions &options);
 
+/// Completes `kernel` with the HSA code object of `module` (emitHsaco) and
+/// the registers, spills and LDS its metadata lists.
+llvm::Error emitBinary(llvm::Module &module, CompiledKernel &kernel,
+                       const TargetDescription &target,
+                       const CompileOptions &options);
+
 /// The program that links code objects (lld's ELF driver), installed beside
 /// the plugin, and the environment variable that names another.
 inline constexpr char kCodeObjectLinker[] = "tessera-amdgpu-link";

@@ -35,59 +35,28 @@ struct KernelResources {
 /// "gfx942:sramecc+:xnack-" (the target features are dropped).
 std::string archFromGcnArchName(llvm::StringRef gcnArchName);
 
-/// Devices, memory, modules and launches through the HIP runtime (module
-/// API). Every call selects its device on the calling thread first, since
-/// HIP's current device is per thread. Everything goes on each device's
-/// null stream, so copies, fills and launches stay ordered. Thread-safe.
-class HipDriver final : public Driver {
+/// Devices, memory, modules and launches through the HIP runtime's module
+/// API (the Driver contract), and what only HIP answers. Every call selects
+/// its device on the calling thread first, since HIP's current device is per
+/// thread. Everything goes on each device's null stream, so copies, fills
+/// and launches stay ordered. loadModule takes "hsaco" (an AMDGPU code
+/// object); a launch's wavefront size must be the one the kernel was
+/// compiled for. Properties come from hipDeviceGetAttribute; `arch` is the
+/// device's gcnArchName without its features, e.g. "gfx942". Thread-safe.
+class HipDriver : public Driver {
 public:
-  /// Loads `library` when first needed; when empty, the first of
-  /// libamdhip64.so.7, libamdhip64.so.6, libamdhip64.so and
-  /// /opt/rocm/lib/libamdhip64.so that loads.
-  explicit HipDriver(std::string library = {});
-  ~HipDriver() override;
-
-  unsigned getDeviceCount() override;
-  std::string getUnavailableReason() override;
-  /// Properties through hipDeviceGetAttribute; `arch` is the device's
-  /// gcnArchName without its features, e.g. "gfx942".
-  llvm::Expected<DeviceProperties>
-  getDeviceProperties(unsigned device) override;
-  llvm::Expected<uint64_t> allocate(unsigned device, size_t bytes) override;
-  llvm::Error deallocate(unsigned device, uint64_t address) override;
-  llvm::Error copyToDevice(unsigned device, uint64_t dst, const void *src,
-                           size_t bytes) override;
-  llvm::Error copyToHost(unsigned device, void *dst, uint64_t src,
-                         size_t bytes) override;
-  llvm::Error fill(unsigned device, uint64_t dst, uint8_t byte,
-                   size_t bytes) override;
-
-  /// Loads a kernel whose `format` is "hsaco" (an AMDGPU code object).
-  llvm::Expected<ModuleHandle>
-  loadModule(unsigned device, const CompiledKernel &kernel) override;
-  llvm::Error unloadModule(ModuleHandle module) override;
-  /// Launches numWarps * threadsPerWarp threads per workgroup; the
-  /// wavefront size must be the one the kernel was compiled for.
-  llvm::Error launch(ModuleHandle module, const LaunchConfig &config,
-                     llvm::ArrayRef<void *> args) override;
-  llvm::Error synchronize(unsigned device) override;
-  /// Device time between HIP events recorded around `work` on the null
-  /// stream.
-  llvm::Expected<double>
-  timeMilliseconds(unsigned device,
-                   const std::function<llvm::Error()> &work) override;
-
   /// Registers, private memory and LDS of a loaded kernel.
-  llvm::Expected<KernelResources> getKernelResources(ModuleHandle module);
+  virtual llvm::Expected<KernelResources>
+  getKernelResources(ModuleHandle module) = 0;
 
   /// The runtime's version (hipDriverGetVersion); 0 without a runtime.
-  int getDriverVersion();
-
-  struct Impl;
-
-private:
-  std::unique_ptr<Impl> impl;
+  virtual int getDriverVersion() = 0;
 };
+
+/// A HipDriver that loads `library` when first needed; when empty, the
+/// first of libamdhip64.so.7, libamdhip64.so.6, libamdhip64.so and
+/// /opt/rocm/lib/libamdhip64.so that loads.
+std::unique_ptr<HipDriver> createHipDriver(std::string library = {});
 
 } // namespace mlir::tessera::amdgpu
 

@@ -31,8 +31,13 @@ using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::amdgpu;
 
-llvm::Error amdgpu::addStages(Pipeline &pipeline, const Arch &arch,
-                              const TargetDescription &target) {
+llvm::Error amdgpu::addStages(Pipeline &pipeline,
+                              const TargetDescription &target,
+                              const CompileOptions &) {
+  llvm::Expected<Arch> parsed = parseArch(target.arch);
+  if (!parsed)
+    return parsed.takeError();
+  const Arch &arch = *parsed;
   if (llvm::Error err = pipeline.insert(
           "after:convert-to-gpu",
           PipelineStage{kAccelerateDotStage.str(),

@@ -4,6 +4,7 @@
 
 #include "Target.h"
 
+#include "tessera/Backend/Backend.h"
 #include "tessera/Pipeline/Pipeline.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -12,11 +13,11 @@
 namespace mlir::tessera::amdgpu {
 
 /// Adds the backend's stages (ending in "lower-to-llvm") to `pipeline`:
-/// instructions chosen by `arch`, limits (matrix instructions, shared
+/// instructions chosen by `target.arch`, limits (matrix instructions, shared
 /// memory) read from `target`, the description the host passes (a present
 /// device's refined one).
-llvm::Error addStages(Pipeline &pipeline, const Arch &arch,
-                      const TargetDescription &target);
+llvm::Error addStages(Pipeline &pipeline, const TargetDescription &target,
+                      const CompileOptions &options);
 
 /// Registers the dialects the stages create.
 void registerAMDGPUDialects(DialectRegistry &registry);

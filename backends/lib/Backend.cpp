@@ -1,6 +1,5 @@
 //===- Backend.cpp - Defaults and anchors of the plugin interface ---------===//
 #include "tessera/Backend/Backend.h"
-#include "tessera/Backend/PluginSupport.h"
 
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -94,25 +93,4 @@ Driver::timeMilliseconds(unsigned device,
     return std::move(err);
   auto end = std::chrono::steady_clock::now();
   return std::chrono::duration<double, std::milli>(end - start).count();
-}
-
-void mlir::tessera::destroyBackendInstance(void *backend) {
-  delete static_cast<Backend *>(backend);
-}
-
-llvm::Expected<TargetDescription> mlir::tessera::describeArchOrDevice(
-    Driver &driver, llvm::StringRef arch, llvm::StringRef defaultArch,
-    llvm::function_ref<llvm::Expected<TargetDescription>(llvm::StringRef)>
-        describeArch,
-    llvm::function_ref<
-        llvm::Expected<TargetDescription>(const DeviceProperties &)>
-        describeDevice) {
-  if (!arch.empty())
-    return describeArch(arch);
-  if (driver.getDeviceCount() == 0)
-    return describeArch(defaultArch);
-  llvm::Expected<DeviceProperties> props = driver.getDeviceProperties(0);
-  if (!props)
-    return props.takeError();
-  return describeDevice(*props);
 }

@@ -11,6 +11,11 @@
 //===----------------------------------------------------------------------===//
 #include "NullBackend.h"
 
+#include "tessera/Backend/NoDeviceDriver.h"
+
 using namespace mlir::tessera;
 
-Driver &NullBackend::getDriver() { return driver; }
+std::unique_ptr<Driver> null::createDriver() {
+  return std::make_unique<NoDeviceDriver>(kBackendName,
+                                          "the null backend has no devices");
+}

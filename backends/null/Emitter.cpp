@@ -33,9 +33,9 @@ std::string printModule(llvm::Module &module) {
 } // namespace
 
 llvm::Expected<std::unique_ptr<llvm::Module>>
-NullBackend::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
-                               const TargetDescription &target,
-                               const CompileOptions &options) {
+null::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
+                        const TargetDescription &target,
+                        const CompileOptions &options) {
   // The caller's context may not have been built from registerDialects().
   DialectRegistry registry;
   registerBuiltinDialectTranslation(registry);
@@ -53,18 +53,17 @@ NullBackend::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
   return llvmModule;
 }
 
-llvm::Expected<std::string>
-NullBackend::emitAssembly(llvm::Module &module, const TargetDescription &target,
-                          const CompileOptions &options) {
+llvm::Expected<std::string> null::emitAssembly(llvm::Module &module,
+                                               const TargetDescription &target,
+                                               const CompileOptions &options) {
   // TODO(newtarget): your assembly, from LLVM's code generator for your
   // triple (a TargetMachine and addPassesToEmitFile).
   return printModule(module);
 }
 
-llvm::Error NullBackend::emitBinary(llvm::Module &module,
-                                    CompiledKernel &kernel,
-                                    const TargetDescription &target,
-                                    const CompileOptions &options) {
+llvm::Error null::emitBinary(llvm::Module &module, CompiledKernel &kernel,
+                             const TargetDescription &target,
+                             const CompileOptions &options) {
   llvm::Function *function = module.getFunction(kernel.name);
   if (!function || function->isDeclaration())
     return emitterError("no kernel named '" + kernel.name + "' in the module");

@@ -38,7 +38,7 @@ Value callIntrinsic(OpBuilder &b, Location loc, StringRef name, Type result,
 
 class NullHooks : public LoweringHooks {
 public:
-  StringRef getName() const override { return kNullBackendName; }
+  StringRef getName() const override { return null::kBackendName; }
 
   //===--- 1. Indices: no fallback ---------------------------------------===//
 

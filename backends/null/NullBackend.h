@@ -2,64 +2,66 @@
 //
 // The template a GPU vendor copies to start a new target (docs/bring-up.md):
 // a complete plugin with the file shape of nvptx and amdgpu. Each source
-// file implements one part of the Backend interface: Plugin.cpp its identity
-// and the C entry point, Target.cpp its target description, Pipeline.cpp its
-// stages (the core's shared lowering with Hooks.cpp's hooks), Emitter.cpp
-// LLVM IR, assembly and binary, Driver.cpp its devices (none). Every place a
-// new target fills is marked TODO(newtarget).
+// file implements one part of the Backend contract, as the functions
+// Plugin.cpp lists in its DeviceTarget (PluginSupport.h): Target.cpp the
+// target description, Pipeline.cpp the stages (the core's shared lowering
+// with Hooks.cpp's hooks), Emitter.cpp LLVM IR, assembly and binary,
+// Driver.cpp the devices (none). Every place a new target fills is marked
+// TODO(newtarget).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_BACKENDS_NULL_NULLBACKEND_H
 #define TESSERA_BACKENDS_NULL_NULLBACKEND_H
 
 #include "tessera/Backend/Backend.h"
-#include "tessera/Backend/NoDeviceDriver.h"
 
-namespace mlir::tessera {
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir::tessera::null {
 
 /// The name users select the backend by (`--backend null`): the plugin's
 /// name in tessera_add_plugin(), so a copy renamed there is renamed here.
-inline constexpr char kNullBackendName[] = TESSERA_PLUGIN_NAME;
+inline constexpr char kBackendName[] = TESSERA_PLUGIN_NAME;
 
 /// Its one architecture.
-inline constexpr char kNullGenericArch[] = "generic";
+inline constexpr char kGenericArch[] = "generic";
 
-/// The backend: kernels become LLVM IR for a generic GPU-shaped target,
-/// which runs nowhere.
-class NullBackend final : public Backend {
-public:
-  // Plugin.cpp
-  llvm::StringRef getName() const override;
-  llvm::StringRef getDescription() const override;
+// Target.cpp
+/// The architectures, the default first.
+std::vector<std::string> getArchitectures();
+/// The description of `arch`; an error for an architecture it lacks.
+llvm::Expected<TargetDescription> describeArch(llvm::StringRef arch);
+/// The description of a present device (the null backend has none).
+llvm::Expected<TargetDescription> describeDevice(const DeviceProperties &props);
 
-  // Target.cpp
-  std::vector<std::string> getArchitectures() const override;
-  llvm::Expected<TargetDescription> describe(llvm::StringRef arch) override;
+// Pipeline.cpp
+/// The dialects the stages create.
+void registerDialects(DialectRegistry &registry);
+/// Adds the stages after the core's: "lower-to-llvm", "resolve-math".
+llvm::Error buildPipeline(Pipeline &pipeline, const TargetDescription &target,
+                          const CompileOptions &options);
 
-  // Pipeline.cpp
-  void registerDialects(DialectRegistry &registry) const override;
-  llvm::Error buildPipeline(Pipeline &pipeline, const TargetDescription &target,
-                            const CompileOptions &options) override;
+// Emitter.cpp
+/// The LLVM IR of the lowered module.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
+                  const TargetDescription &target,
+                  const CompileOptions &options);
+/// The "assembly": the LLVM IR text.
+llvm::Expected<std::string> emitAssembly(llvm::Module &module,
+                                         const TargetDescription &target,
+                                         const CompileOptions &options);
+/// Completes `kernel` with a binary of format "none" (the LLVM IR text).
+llvm::Error emitBinary(llvm::Module &module, CompiledKernel &kernel,
+                       const TargetDescription &target,
+                       const CompileOptions &options);
 
-  // Emitter.cpp
-  llvm::Expected<std::unique_ptr<llvm::Module>>
-  translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
-                    const TargetDescription &target,
-                    const CompileOptions &options) override;
-  llvm::Expected<std::string>
-  emitAssembly(llvm::Module &module, const TargetDescription &target,
-               const CompileOptions &options) override;
-  llvm::Error emitBinary(llvm::Module &module, CompiledKernel &kernel,
-                         const TargetDescription &target,
-                         const CompileOptions &options) override;
+// Driver.cpp
+/// The driver: no devices, every call fails saying why.
+std::unique_ptr<Driver> createDriver();
 
-  // Driver.cpp
-  Driver &getDriver() override;
-
-private:
-  NoDeviceDriver driver{kNullBackendName, "the null backend has no devices"};
-};
-
-} // namespace mlir::tessera
+} // namespace mlir::tessera::null
 
 #endif // TESSERA_BACKENDS_NULL_NULLBACKEND_H

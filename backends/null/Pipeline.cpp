@@ -44,16 +44,16 @@ std::string getMathLibraryName(StringRef symbol, Type type) {
 }
 } // namespace
 
-void NullBackend::registerDialects(DialectRegistry &registry) const {
+void null::registerDialects(DialectRegistry &registry) {
   // TODO(newtarget): your intrinsic dialect too (NVVM, ROCDL, ...).
   registry.insert<LLVM::LLVMDialect>();
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
 }
 
-llvm::Error NullBackend::buildPipeline(Pipeline &pipeline,
-                                       const TargetDescription &target,
-                                       const CompileOptions &options) {
+llvm::Error null::buildPipeline(Pipeline &pipeline,
+                                const TargetDescription &target,
+                                const CompileOptions &options) {
   if (llvm::Error err = pipeline.insert(
           "end", {kLowerToLLVMStage.str(),
                   "tessera_gpu -> LLVM dialect (shared lowering, null hooks)",

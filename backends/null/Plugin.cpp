@@ -1,12 +1,15 @@
 //===- Plugin.cpp - The null plugin's identity and entry point ------------===//
 //
-// The descriptor is constant data and the backend is created only when the
-// host asks, so loading the plugin runs none of its code: no static
+// The plugin as data: its identity and the function of each step, defined
+// in the file that owns it (NullBackend.h lists them). The descriptor and
+// the DeviceTarget are constant data and the backend is created only when
+// the host asks, so loading the plugin runs none of its code: no static
 // constructors, nothing the host cannot refuse.
 //
 //===----------------------------------------------------------------------===//
 #include "NullBackend.h"
 
+#include "tessera/Backend/PluginSupport.h"
 #include "tessera/Plugin/PluginABI.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -19,28 +22,37 @@ constexpr char kDescription[] =
     "compiles kernels to LLVM IR for a generic GPU and runs nothing; the "
     "template for new GPU backends";
 
-void *createBackend(char **error) {
-  // Nothing here can fail. A backend whose initialization can fail returns
-  // null and sets *error to a malloc'd message; devices that are absent are
-  // not such a failure but a driver status.
-  return static_cast<Backend *>(new NullBackend());
-}
+// TODO(newtarget): your math module under triton.language.extra, if
+// kernels import one (nvptx: "cuda", amdgpu: "hip").
+constexpr llvm::ArrayRef<llvm::StringLiteral> kLanguageModules = {};
 
-void destroyBackend(void *backend) { delete static_cast<Backend *>(backend); }
+constexpr DeviceTarget kTarget = {
+    .name = null::kBackendName,
+    .description = kDescription,
+    .languageModules = kLanguageModules,
+    .getArchitectures = null::getArchitectures,
+    .describeArch = null::describeArch,
+    .describeDevice = null::describeDevice,
+    .registerDialects = null::registerDialects,
+    .buildPipeline = null::buildPipeline,
+    .translateToLLVMIR = null::translateToLLVMIR,
+    .emitAssembly = null::emitAssembly,
+    .emitBinary = null::emitBinary,
+    .createDriver = null::createDriver,
+};
 
 constexpr TesseraPluginDescriptor kDescriptor = {
     /*apiVersion=*/TESSERA_PLUGIN_API_VERSION,
-    /*name=*/kNullBackendName,
+    /*name=*/null::kBackendName,
     /*version=*/TESSERA_PLUGIN_VERSION,
     /*llvmMajor=*/LLVM_VERSION_MAJOR,
     /*description=*/kDescription,
-    /*createBackend=*/createBackend,
-    /*destroyBackend=*/destroyBackend,
+    // A backend whose initialization can fail has its own createBackend:
+    // it returns null and sets *error to a malloc'd message. Devices that
+    // are absent are not such a failure but a driver status.
+    /*createBackend=*/createDeviceBackend<kTarget>,
+    /*destroyBackend=*/destroyBackendInstance,
 };
 } // namespace
 
 TESSERA_DEFINE_PLUGIN(kDescriptor)
-
-llvm::StringRef NullBackend::getName() const { return kNullBackendName; }
-
-llvm::StringRef NullBackend::getDescription() const { return kDescription; }

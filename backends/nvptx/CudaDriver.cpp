@@ -135,11 +135,372 @@ llvm::Error encodeTensorMap(const Api &api, const TensorMapRecipe &recipe,
   }
   return llvm::Error::success();
 }
-} // namespace
 
-struct CudaDriver::Impl {
-  explicit Impl(std::string path) : path(std::move(path)) {}
+/// The CudaDriver (CudaDriver.h says what it does beyond Driver.h).
+class CudaDriverImpl final : public CudaDriver {
+public:
+  explicit CudaDriverImpl(std::string path) : path(std::move(path)) {}
 
+  ~CudaDriverImpl() override {
+    if (!lib || !lib->usable)
+      return;
+    // Errors are ignored: at process exit the driver may be shut down.
+    const Api &api = lib->api;
+    modules.forEach([&](Module &module) {
+      if (api.cuCtxSetCurrent(devices[module.device].context) == CUDA_SUCCESS)
+        api.cuModuleUnload(module.module);
+    });
+    for (Device &dev : devices) {
+      if (!dev.context)
+        continue;
+      if (api.cuCtxSetCurrent(dev.context) == CUDA_SUCCESS)
+        api.cuStreamDestroy(dev.stream);
+      api.cuDevicePrimaryCtxRelease(dev.handle);
+    }
+    api.cuCtxSetCurrent(nullptr);
+  }
+
+  unsigned getDeviceCount() override { return count(); }
+
+  std::string getUnavailableReason() override {
+    return count() ? "" : library().reason;
+  }
+
+  int getDriverVersion() override { return library().driverVersion; }
+
+  llvm::Expected<DeviceProperties>
+  getDeviceProperties(unsigned device) override {
+    llvm::Expected<Device *> dev = activate(device, "query properties");
+    if (!dev)
+      return dev.takeError();
+    const Api &api = library().api;
+    CUdevice handle = (*dev)->handle;
+    DeviceProperties props;
+    char name[256] = {};
+    if (CUresult r = api.cuDeviceGetName(name, sizeof(name) - 1, handle))
+      return fail("cuDeviceGetName", device, r);
+    props.name = name;
+    // cuDriverGetVersion: 1000 * major + 10 * minor.
+    if (int version = library().driverVersion)
+      props.driverVersion = llvm::formatv("CUDA driver {0}.{1}", version / 1000,
+                                          version % 1000 / 10);
+    llvm::Error err = llvm::Error::success();
+    auto attribute = [&](DeviceAttribute attr) -> int {
+      int value = 0;
+      if (err)
+        return 0;
+      if (CUresult r = api.cuDeviceGetAttribute(&value, attr, handle))
+        err = fail(
+            llvm::formatv("cuDeviceGetAttribute({0})", static_cast<int>(attr)),
+            device, r);
+      return value;
+    };
+    int major = attribute(COMPUTE_CAPABILITY_MAJOR);
+    int minor = attribute(COMPUTE_CAPABILITY_MINOR);
+    props.multiprocessorCount = attribute(MULTIPROCESSOR_COUNT);
+    props.maxSharedMem = attribute(MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+    props.maxNumRegs = attribute(MAX_REGISTERS_PER_BLOCK);
+    props.warpSize = attribute(WARP_SIZE);
+    props.smClockRate = attribute(CLOCK_RATE);
+    props.memClockRate = attribute(MEMORY_CLOCK_RATE);
+    props.memBusWidth = attribute(GLOBAL_MEMORY_BUS_WIDTH);
+    if (err)
+      return std::move(err);
+    size_t total = 0;
+    if (CUresult r = api.cuDeviceTotalMem(&total, handle))
+      return fail("cuDeviceTotalMem", device, r);
+    props.totalMemory = total;
+    // 9.0 devices run sm_90a code, which is what unlocks wgmma and
+    // setmaxnreg; code for a later "a" variant would not run elsewhere.
+    props.arch = llvm::formatv("sm_{0}{1}{2}", major, minor,
+                               major == 9 && minor == 0 ? "a" : "")
+                     .str();
+    return props;
+  }
+
+  llvm::Expected<uint64_t> allocate(unsigned device, size_t bytes) override {
+    std::string step = llvm::formatv("cuMemAlloc of {0} bytes", bytes).str();
+    llvm::Expected<Device *> dev = activate(device, step);
+    if (!dev)
+      return dev.takeError();
+    CUdeviceptr address = 0;
+    // cuMemAlloc refuses 0 bytes; the contract wants an address anyway.
+    if (CUresult r =
+            library().api.cuMemAlloc(&address, std::max<size_t>(bytes, 1)))
+      return fail(step, device, r);
+    return address;
+  }
+
+  llvm::Error deallocate(unsigned device, uint64_t address) override {
+    std::string step = "cuMemFree of 0x" + llvm::utohexstr(address);
+    llvm::Expected<Device *> dev = activate(device, step);
+    if (!dev)
+      return dev.takeError();
+    if (CUresult r = library().api.cuMemFree(address))
+      return fail(step, device, r);
+    return llvm::Error::success();
+  }
+
+  llvm::Error copyToDevice(unsigned device, uint64_t dst, const void *src,
+                           size_t bytes) override {
+    std::string step =
+        llvm::formatv("cuMemcpyHtoD of {0} bytes to 0x{1:x}", bytes, dst).str();
+    llvm::Expected<Device *> dev = activate(device, step);
+    if (!dev)
+      return dev.takeError();
+    if (bytes == 0)
+      return llvm::Error::success();
+    if (CUresult r = library().api.cuMemcpyHtoD(dst, src, bytes))
+      return fail(step, device, r);
+    return llvm::Error::success();
+  }
+
+  llvm::Error copyToHost(unsigned device, void *dst, uint64_t src,
+                         size_t bytes) override {
+    std::string step =
+        llvm::formatv("cuMemcpyDtoH of {0} bytes from 0x{1:x}", bytes, src)
+            .str();
+    llvm::Expected<Device *> dev = activate(device, step);
+    if (!dev)
+      return dev.takeError();
+    if (bytes == 0)
+      return llvm::Error::success();
+    if (CUresult r = library().api.cuMemcpyDtoH(dst, src, bytes))
+      return fail(step, device, r);
+    return llvm::Error::success();
+  }
+
+  llvm::Error fill(unsigned device, uint64_t dst, uint8_t byte,
+                   size_t bytes) override {
+    std::string step =
+        llvm::formatv("cuMemsetD8 of {0} bytes at 0x{1:x}", bytes, dst).str();
+    llvm::Expected<Device *> dev = activate(device, step);
+    if (!dev)
+      return dev.takeError();
+    if (bytes == 0)
+      return llvm::Error::success();
+    if (CUresult r = library().api.cuMemsetD8(dst, byte, bytes))
+      return fail(step, device, r);
+    return llvm::Error::success();
+  }
+
+  llvm::Expected<ModuleHandle>
+  loadModule(unsigned device, const CompiledKernel &kernel) override {
+    std::string what = "kernel '" + kernel.name + "'";
+    llvm::Expected<Device *> dev = activate(device, "load " + what);
+    if (!dev)
+      return dev.takeError();
+    if (kernel.format != "cubin" && kernel.format != "ptx")
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          llvm::formatv(
+              "nvptx device {0}: cannot load {1}: its format is '{2}' "
+              "(backend '{3}'), not 'cubin' or 'ptx'",
+              device, what, kernel.format, kernel.backend));
+    const Api &api = library().api;
+    // PTX must be NUL-terminated; std::string's c_str() is.
+    const void *image = kernel.binary.c_str();
+    std::vector<char> infoLog(kLogBytes), errorLog(kLogBytes);
+    std::vector<CUjit_option> options = {
+        JIT_INFO_LOG_BUFFER, JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+        JIT_ERROR_LOG_BUFFER, JIT_ERROR_LOG_BUFFER_SIZE_BYTES, JIT_LOG_VERBOSE};
+    std::vector<void *> values = {
+        infoLog.data(), reinterpret_cast<void *>(kLogBytes - 1),
+        errorLog.data(), reinterpret_cast<void *>(kLogBytes - 1),
+        reinterpret_cast<void *>(uintptr_t{1})};
+    // PTX left for this JIT carries the register limit an assembler would
+    // have applied (PtxAssembler.h).
+    unsigned maxRegisters = 0;
+    if (auto it = kernel.metadata.find(kMaxRegistersMetadata);
+        kernel.format == "ptx" && it != kernel.metadata.end() &&
+        llvm::to_integer(it->second, maxRegisters) && maxRegisters > 0) {
+      options.push_back(JIT_MAX_REGISTERS);
+      values.push_back(reinterpret_cast<void *>(uintptr_t{maxRegisters}));
+    }
+    auto module = std::make_unique<Module>();
+    module->device = device;
+    module->name = kernel.name;
+    module->params = kernel.params;
+    if (auto it = kernel.metadata.find(kTensorMapsMetadata.str());
+        it != kernel.metadata.end()) {
+      llvm::SmallVector<llvm::StringRef> lines;
+      llvm::StringRef(it->second).split(lines, '\n', -1, false);
+      for (llvm::StringRef line : lines) {
+        llvm::Expected<TensorMapRecipe> recipe = TensorMapRecipe::parse(line);
+        if (!recipe)
+          return recipe.takeError();
+        module->tensorMaps.push_back(std::move(*recipe));
+      }
+    }
+    if (CUresult r =
+            api.cuModuleLoadDataEx(&module->module, image, options.size(),
+                                   options.data(), values.data())) {
+      llvm::Error err = fail("cuModuleLoadDataEx of " + what, device, r);
+      llvm::StringRef log(errorLog.data());
+      if (log.trim().empty())
+        return err;
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     llvm::toString(std::move(err)) +
+                                         "\nJIT error log:\n" + log.trim());
+    }
+    if (kernel.format == "ptx")
+      module->resources.jitInfoLog =
+          llvm::StringRef(infoLog.data()).trim().str();
+    auto unloadOnError = [&](llvm::Error err) -> llvm::Error {
+      api.cuModuleUnload(module->module);
+      return err;
+    };
+    if (CUresult r = api.cuModuleGetFunction(&module->function, module->module,
+                                             kernel.name.c_str()))
+      return unloadOnError(fail("cuModuleGetFunction of " + what, device, r));
+    if (llvm::Error err = readResources(*module))
+      return unloadOnError(std::move(err));
+    if (llvm::Error err = allowDynamicShared(*module, kernel.sharedMemoryBytes))
+      return unloadOnError(std::move(err));
+    return modules.insert(std::move(module));
+  }
+
+  llvm::Error unloadModule(ModuleHandle handle) override {
+    llvm::Expected<Module *> module = modules.lookup(handle, "unload a module");
+    if (!module)
+      return module.takeError();
+    unsigned device = (*module)->device;
+    std::string step = "cuModuleUnload of kernel '" + (*module)->name + "'";
+    llvm::Expected<Device *> dev = activate(device, step);
+    if (!dev)
+      return dev.takeError();
+    CUresult r = library().api.cuModuleUnload((*module)->module);
+    modules.erase(handle);
+    if (r)
+      return fail(step, device, r);
+    return llvm::Error::success();
+  }
+
+  llvm::Error launch(ModuleHandle handle, const LaunchConfig &config,
+                     llvm::ArrayRef<void *> args) override {
+    llvm::Expected<Module *> found = modules.lookup(handle, "launch a kernel");
+    if (!found)
+      return found.takeError();
+    Module &module = **found;
+    std::string step = "cuLaunchKernel of '" + module.name + "'";
+    auto refuse = [&](const llvm::Twine &why) {
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          llvm::formatv("nvptx device {0}: cannot launch '{1}': {2}",
+                        module.device, module.name, why.str()));
+    };
+    if (config.threadsPerWarp != 32)
+      return refuse(llvm::formatv("{0} threads per warp (NVIDIA warps have 32)",
+                                  config.threadsPerWarp));
+    // Kernels with a compile-time cluster shape launch as usual; a
+    // launch-time cluster shape (cuLaunchKernelEx) is not implemented yet.
+    if (config.numCTAs != 1)
+      return refuse(llvm::formatv("num_ctas={0} needs cluster launches, which "
+                                  "this driver does not make yet",
+                                  config.numCTAs));
+    uint64_t threads = uint64_t{config.numWarps} * 32;
+    if (threads == 0 || threads > 1024)
+      return refuse(llvm::formatv("{0} warps ({1} threads; a block holds 1 to "
+                                  "1024)",
+                                  config.numWarps, threads));
+    llvm::Expected<Device *> dev = activate(module.device, step);
+    if (!dev)
+      return dev.takeError();
+    if (llvm::Error err = allowDynamicShared(module, config.sharedMemoryBytes))
+      return err;
+    // Hidden tensor maps follow the parameters; cuLaunchKernel copies them.
+    std::vector<CUtensorMap> maps(module.tensorMaps.size());
+    std::vector<void *> withMaps;
+    if (!maps.empty()) {
+      if (args.size() != module.params.size())
+        return refuse(llvm::formatv("{0} arguments for {1} parameters",
+                                    args.size(), module.params.size()));
+      withMaps.assign(args.begin(), args.end());
+      for (auto [recipe, map] : llvm::zip(module.tensorMaps, maps)) {
+        if (llvm::Error err = encodeTensorMap(
+                library().api, recipe, module.params, args, map,
+                [&](CUresult r) { return library().describe(r); }))
+          return refuse(llvm::toString(std::move(err)));
+        withMaps.push_back(&map);
+      }
+      args = withMaps;
+    }
+    // cuLaunchKernel only reads the parameter array.
+    void **params = const_cast<void **>(args.data());
+    if (CUresult r = library().api.cuLaunchKernel(
+            module.function, config.grid[0], config.grid[1], config.grid[2],
+            static_cast<unsigned>(threads), 1, 1,
+            static_cast<unsigned>(config.sharedMemoryBytes),
+            config.stream ? reinterpret_cast<CUstream>(config.stream)
+                          : (*dev)->stream,
+            args.empty() ? nullptr : params, nullptr))
+      return fail(
+          llvm::formatv("{0} (grid {1}x{2}x{3}, {4} threads, {5} bytes of "
+                        "dynamic shared memory)",
+                        step, config.grid[0], config.grid[1], config.grid[2],
+                        threads, config.sharedMemoryBytes),
+          module.device, r);
+    return llvm::Error::success();
+  }
+
+  llvm::Error synchronize(unsigned device) override {
+    llvm::Expected<Device *> dev = activate(device, "synchronize");
+    if (!dev)
+      return dev.takeError();
+    if (CUresult r = library().api.cuStreamSynchronize((*dev)->stream))
+      return fail("cuStreamSynchronize", device, r);
+    return llvm::Error::success();
+  }
+
+  llvm::Expected<double>
+  timeMilliseconds(unsigned device,
+                   const std::function<llvm::Error()> &work) override {
+    llvm::Expected<Device *> dev = activate(device, "time work");
+    if (!dev)
+      return dev.takeError();
+    const Api &api = library().api;
+    CUevent start = nullptr, end = nullptr;
+    if (CUresult r = api.cuEventCreate(&start, CU_EVENT_DEFAULT))
+      return fail("cuEventCreate", device, r);
+    if (CUresult r = api.cuEventCreate(&end, CU_EVENT_DEFAULT)) {
+      api.cuEventDestroy(start);
+      return fail("cuEventCreate", device, r);
+    }
+    auto measure = [&]() -> llvm::Expected<double> {
+      CUstream stream = (*dev)->stream;
+      if (CUresult r = api.cuEventRecord(start, stream))
+        return fail("cuEventRecord", device, r);
+      if (llvm::Error err = work())
+        return std::move(err);
+      // `work` may have made another context current.
+      if (llvm::Expected<Device *> again = activate(device, "time work");
+          !again)
+        return again.takeError();
+      if (CUresult r = api.cuEventRecord(end, stream))
+        return fail("cuEventRecord", device, r);
+      if (CUresult r = api.cuEventSynchronize(end))
+        return fail("cuEventSynchronize", device, r);
+      float ms = 0;
+      if (CUresult r = api.cuEventElapsedTime(&ms, start, end))
+        return fail("cuEventElapsedTime", device, r);
+      return static_cast<double>(ms);
+    };
+    llvm::Expected<double> result = measure();
+    api.cuEventDestroy(start);
+    api.cuEventDestroy(end);
+    return result;
+  }
+
+  llvm::Expected<KernelResources>
+  getKernelResources(ModuleHandle handle) override {
+    llvm::Expected<Module *> module =
+        modules.lookup(handle, "read a kernel's resources");
+    if (!module)
+      return module.takeError();
+    return (*module)->resources;
+  }
+
+private:
   /// The library, loaded on first use.
   CudaLibrary &library() {
     std::call_once(loaded, [&] {
@@ -256,367 +617,9 @@ struct CudaDriver::Impl {
   ModuleTable<Module> modules{kBackendName};
 };
 
-CudaDriver::CudaDriver(std::string library)
-    : impl(std::make_unique<Impl>(std::move(library))) {}
+} // namespace
 
-CudaDriver::~CudaDriver() {
-  if (!impl->lib || !impl->lib->usable)
-    return;
-  // Errors are ignored: at process exit the driver may be shut down.
-  const Api &api = impl->lib->api;
-  impl->modules.forEach([&](Module &module) {
-    if (api.cuCtxSetCurrent(impl->devices[module.device].context) ==
-        CUDA_SUCCESS)
-      api.cuModuleUnload(module.module);
-  });
-  for (Device &dev : impl->devices) {
-    if (!dev.context)
-      continue;
-    if (api.cuCtxSetCurrent(dev.context) == CUDA_SUCCESS)
-      api.cuStreamDestroy(dev.stream);
-    api.cuDevicePrimaryCtxRelease(dev.handle);
-  }
-  api.cuCtxSetCurrent(nullptr);
-}
-
-unsigned CudaDriver::getDeviceCount() { return impl->count(); }
-
-std::string CudaDriver::getUnavailableReason() {
-  return impl->count() ? "" : impl->library().reason;
-}
-
-int CudaDriver::getDriverVersion() { return impl->library().driverVersion; }
-
-llvm::Expected<DeviceProperties>
-CudaDriver::getDeviceProperties(unsigned device) {
-  llvm::Expected<Device *> dev = impl->activate(device, "query properties");
-  if (!dev)
-    return dev.takeError();
-  const Api &api = impl->library().api;
-  CUdevice handle = (*dev)->handle;
-  DeviceProperties props;
-  char name[256] = {};
-  if (CUresult r = api.cuDeviceGetName(name, sizeof(name) - 1, handle))
-    return impl->fail("cuDeviceGetName", device, r);
-  props.name = name;
-  // cuDriverGetVersion: 1000 * major + 10 * minor.
-  if (int version = impl->library().driverVersion)
-    props.driverVersion = llvm::formatv("CUDA driver {0}.{1}", version / 1000,
-                                        version % 1000 / 10);
-  llvm::Error err = llvm::Error::success();
-  auto attribute = [&](DeviceAttribute attr) -> int {
-    int value = 0;
-    if (err)
-      return 0;
-    if (CUresult r = api.cuDeviceGetAttribute(&value, attr, handle))
-      err = impl->fail(
-          llvm::formatv("cuDeviceGetAttribute({0})", static_cast<int>(attr)),
-          device, r);
-    return value;
-  };
-  int major = attribute(COMPUTE_CAPABILITY_MAJOR);
-  int minor = attribute(COMPUTE_CAPABILITY_MINOR);
-  props.multiprocessorCount = attribute(MULTIPROCESSOR_COUNT);
-  props.maxSharedMem = attribute(MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
-  props.maxNumRegs = attribute(MAX_REGISTERS_PER_BLOCK);
-  props.warpSize = attribute(WARP_SIZE);
-  props.smClockRate = attribute(CLOCK_RATE);
-  props.memClockRate = attribute(MEMORY_CLOCK_RATE);
-  props.memBusWidth = attribute(GLOBAL_MEMORY_BUS_WIDTH);
-  if (err)
-    return std::move(err);
-  size_t total = 0;
-  if (CUresult r = api.cuDeviceTotalMem(&total, handle))
-    return impl->fail("cuDeviceTotalMem", device, r);
-  props.totalMemory = total;
-  // 9.0 devices run sm_90a code, which is what unlocks wgmma and
-  // setmaxnreg; code for a later "a" variant would not run elsewhere.
-  props.arch = llvm::formatv("sm_{0}{1}{2}", major, minor,
-                             major == 9 && minor == 0 ? "a" : "")
-                   .str();
-  return props;
-}
-
-llvm::Expected<uint64_t> CudaDriver::allocate(unsigned device, size_t bytes) {
-  std::string step = llvm::formatv("cuMemAlloc of {0} bytes", bytes).str();
-  llvm::Expected<Device *> dev = impl->activate(device, step);
-  if (!dev)
-    return dev.takeError();
-  CUdeviceptr address = 0;
-  // cuMemAlloc refuses 0 bytes; the contract wants an address anyway.
-  if (CUresult r =
-          impl->library().api.cuMemAlloc(&address, std::max<size_t>(bytes, 1)))
-    return impl->fail(step, device, r);
-  return address;
-}
-
-llvm::Error CudaDriver::deallocate(unsigned device, uint64_t address) {
-  std::string step = "cuMemFree of 0x" + llvm::utohexstr(address);
-  llvm::Expected<Device *> dev = impl->activate(device, step);
-  if (!dev)
-    return dev.takeError();
-  if (CUresult r = impl->library().api.cuMemFree(address))
-    return impl->fail(step, device, r);
-  return llvm::Error::success();
-}
-
-llvm::Error CudaDriver::copyToDevice(unsigned device, uint64_t dst,
-                                     const void *src, size_t bytes) {
-  std::string step =
-      llvm::formatv("cuMemcpyHtoD of {0} bytes to 0x{1:x}", bytes, dst).str();
-  llvm::Expected<Device *> dev = impl->activate(device, step);
-  if (!dev)
-    return dev.takeError();
-  if (bytes == 0)
-    return llvm::Error::success();
-  if (CUresult r = impl->library().api.cuMemcpyHtoD(dst, src, bytes))
-    return impl->fail(step, device, r);
-  return llvm::Error::success();
-}
-
-llvm::Error CudaDriver::copyToHost(unsigned device, void *dst, uint64_t src,
-                                   size_t bytes) {
-  std::string step =
-      llvm::formatv("cuMemcpyDtoH of {0} bytes from 0x{1:x}", bytes, src).str();
-  llvm::Expected<Device *> dev = impl->activate(device, step);
-  if (!dev)
-    return dev.takeError();
-  if (bytes == 0)
-    return llvm::Error::success();
-  if (CUresult r = impl->library().api.cuMemcpyDtoH(dst, src, bytes))
-    return impl->fail(step, device, r);
-  return llvm::Error::success();
-}
-
-llvm::Error CudaDriver::fill(unsigned device, uint64_t dst, uint8_t byte,
-                             size_t bytes) {
-  std::string step =
-      llvm::formatv("cuMemsetD8 of {0} bytes at 0x{1:x}", bytes, dst).str();
-  llvm::Expected<Device *> dev = impl->activate(device, step);
-  if (!dev)
-    return dev.takeError();
-  if (bytes == 0)
-    return llvm::Error::success();
-  if (CUresult r = impl->library().api.cuMemsetD8(dst, byte, bytes))
-    return impl->fail(step, device, r);
-  return llvm::Error::success();
-}
-
-llvm::Expected<ModuleHandle>
-CudaDriver::loadModule(unsigned device, const CompiledKernel &kernel) {
-  std::string what = "kernel '" + kernel.name + "'";
-  llvm::Expected<Device *> dev = impl->activate(device, "load " + what);
-  if (!dev)
-    return dev.takeError();
-  if (kernel.format != "cubin" && kernel.format != "ptx")
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        llvm::formatv("nvptx device {0}: cannot load {1}: its format is '{2}' "
-                      "(backend '{3}'), not 'cubin' or 'ptx'",
-                      device, what, kernel.format, kernel.backend));
-  const Api &api = impl->library().api;
-  // PTX must be NUL-terminated; std::string's c_str() is.
-  const void *image = kernel.binary.c_str();
-  std::vector<char> infoLog(kLogBytes), errorLog(kLogBytes);
-  std::vector<CUjit_option> options = {
-      JIT_INFO_LOG_BUFFER, JIT_INFO_LOG_BUFFER_SIZE_BYTES, JIT_ERROR_LOG_BUFFER,
-      JIT_ERROR_LOG_BUFFER_SIZE_BYTES, JIT_LOG_VERBOSE};
-  std::vector<void *> values = {
-      infoLog.data(), reinterpret_cast<void *>(kLogBytes - 1), errorLog.data(),
-      reinterpret_cast<void *>(kLogBytes - 1),
-      reinterpret_cast<void *>(uintptr_t{1})};
-  // PTX left for this JIT carries the register limit an assembler would
-  // have applied (PtxAssembler.h).
-  unsigned maxRegisters = 0;
-  if (auto it = kernel.metadata.find(kMaxRegistersMetadata);
-      kernel.format == "ptx" && it != kernel.metadata.end() &&
-      llvm::to_integer(it->second, maxRegisters) && maxRegisters > 0) {
-    options.push_back(JIT_MAX_REGISTERS);
-    values.push_back(reinterpret_cast<void *>(uintptr_t{maxRegisters}));
-  }
-  auto module = std::make_unique<Module>();
-  module->device = device;
-  module->name = kernel.name;
-  module->params = kernel.params;
-  if (auto it = kernel.metadata.find(kTensorMapsMetadata.str());
-      it != kernel.metadata.end()) {
-    llvm::SmallVector<llvm::StringRef> lines;
-    llvm::StringRef(it->second).split(lines, '\n', -1, false);
-    for (llvm::StringRef line : lines) {
-      llvm::Expected<TensorMapRecipe> recipe = TensorMapRecipe::parse(line);
-      if (!recipe)
-        return recipe.takeError();
-      module->tensorMaps.push_back(std::move(*recipe));
-    }
-  }
-  if (CUresult r =
-          api.cuModuleLoadDataEx(&module->module, image, options.size(),
-                                 options.data(), values.data())) {
-    llvm::Error err = impl->fail("cuModuleLoadDataEx of " + what, device, r);
-    llvm::StringRef log(errorLog.data());
-    if (log.trim().empty())
-      return err;
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   llvm::toString(std::move(err)) +
-                                       "\nJIT error log:\n" + log.trim());
-  }
-  if (kernel.format == "ptx")
-    module->resources.jitInfoLog = llvm::StringRef(infoLog.data()).trim().str();
-  auto unloadOnError = [&](llvm::Error err) -> llvm::Error {
-    api.cuModuleUnload(module->module);
-    return err;
-  };
-  if (CUresult r = api.cuModuleGetFunction(&module->function, module->module,
-                                           kernel.name.c_str()))
-    return unloadOnError(
-        impl->fail("cuModuleGetFunction of " + what, device, r));
-  if (llvm::Error err = impl->readResources(*module))
-    return unloadOnError(std::move(err));
-  if (llvm::Error err =
-          impl->allowDynamicShared(*module, kernel.sharedMemoryBytes))
-    return unloadOnError(std::move(err));
-  return impl->modules.insert(std::move(module));
-}
-
-llvm::Error CudaDriver::unloadModule(ModuleHandle handle) {
-  llvm::Expected<Module *> module =
-      impl->modules.lookup(handle, "unload a module");
-  if (!module)
-    return module.takeError();
-  unsigned device = (*module)->device;
-  std::string step = "cuModuleUnload of kernel '" + (*module)->name + "'";
-  llvm::Expected<Device *> dev = impl->activate(device, step);
-  if (!dev)
-    return dev.takeError();
-  CUresult r = impl->library().api.cuModuleUnload((*module)->module);
-  impl->modules.erase(handle);
-  if (r)
-    return impl->fail(step, device, r);
-  return llvm::Error::success();
-}
-
-llvm::Error CudaDriver::launch(ModuleHandle handle, const LaunchConfig &config,
-                               llvm::ArrayRef<void *> args) {
-  llvm::Expected<Module *> found =
-      impl->modules.lookup(handle, "launch a kernel");
-  if (!found)
-    return found.takeError();
-  Module &module = **found;
-  std::string step = "cuLaunchKernel of '" + module.name + "'";
-  auto refuse = [&](const llvm::Twine &why) {
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        llvm::formatv("nvptx device {0}: cannot launch '{1}': {2}",
-                      module.device, module.name, why.str()));
-  };
-  if (config.threadsPerWarp != 32)
-    return refuse(llvm::formatv("{0} threads per warp (NVIDIA warps have 32)",
-                                config.threadsPerWarp));
-  // Kernels with a compile-time cluster shape launch as usual; a
-  // launch-time cluster shape (cuLaunchKernelEx) is not implemented yet.
-  if (config.numCTAs != 1)
-    return refuse(llvm::formatv("num_ctas={0} needs cluster launches, which "
-                                "this driver does not make yet",
-                                config.numCTAs));
-  uint64_t threads = uint64_t{config.numWarps} * 32;
-  if (threads == 0 || threads > 1024)
-    return refuse(llvm::formatv("{0} warps ({1} threads; a block holds 1 to "
-                                "1024)",
-                                config.numWarps, threads));
-  llvm::Expected<Device *> dev = impl->activate(module.device, step);
-  if (!dev)
-    return dev.takeError();
-  if (llvm::Error err =
-          impl->allowDynamicShared(module, config.sharedMemoryBytes))
-    return err;
-  // Hidden tensor maps follow the parameters; cuLaunchKernel copies them.
-  std::vector<CUtensorMap> maps(module.tensorMaps.size());
-  std::vector<void *> withMaps;
-  if (!maps.empty()) {
-    if (args.size() != module.params.size())
-      return refuse(llvm::formatv("{0} arguments for {1} parameters",
-                                  args.size(), module.params.size()));
-    withMaps.assign(args.begin(), args.end());
-    for (auto [recipe, map] : llvm::zip(module.tensorMaps, maps)) {
-      if (llvm::Error err = encodeTensorMap(
-              impl->library().api, recipe, module.params, args, map,
-              [&](CUresult r) { return impl->library().describe(r); }))
-        return refuse(llvm::toString(std::move(err)));
-      withMaps.push_back(&map);
-    }
-    args = withMaps;
-  }
-  // cuLaunchKernel only reads the parameter array.
-  void **params = const_cast<void **>(args.data());
-  if (CUresult r = impl->library().api.cuLaunchKernel(
-          module.function, config.grid[0], config.grid[1], config.grid[2],
-          static_cast<unsigned>(threads), 1, 1,
-          static_cast<unsigned>(config.sharedMemoryBytes),
-          config.stream ? reinterpret_cast<CUstream>(config.stream)
-                        : (*dev)->stream,
-          args.empty() ? nullptr : params, nullptr))
-    return impl->fail(
-        llvm::formatv("{0} (grid {1}x{2}x{3}, {4} threads, {5} bytes of "
-                      "dynamic shared memory)",
-                      step, config.grid[0], config.grid[1], config.grid[2],
-                      threads, config.sharedMemoryBytes),
-        module.device, r);
-  return llvm::Error::success();
-}
-
-llvm::Error CudaDriver::synchronize(unsigned device) {
-  llvm::Expected<Device *> dev = impl->activate(device, "synchronize");
-  if (!dev)
-    return dev.takeError();
-  if (CUresult r = impl->library().api.cuStreamSynchronize((*dev)->stream))
-    return impl->fail("cuStreamSynchronize", device, r);
-  return llvm::Error::success();
-}
-
-llvm::Expected<double>
-CudaDriver::timeMilliseconds(unsigned device,
-                             const std::function<llvm::Error()> &work) {
-  llvm::Expected<Device *> dev = impl->activate(device, "time work");
-  if (!dev)
-    return dev.takeError();
-  const Api &api = impl->library().api;
-  CUevent start = nullptr, end = nullptr;
-  if (CUresult r = api.cuEventCreate(&start, CU_EVENT_DEFAULT))
-    return impl->fail("cuEventCreate", device, r);
-  if (CUresult r = api.cuEventCreate(&end, CU_EVENT_DEFAULT)) {
-    api.cuEventDestroy(start);
-    return impl->fail("cuEventCreate", device, r);
-  }
-  auto measure = [&]() -> llvm::Expected<double> {
-    CUstream stream = (*dev)->stream;
-    if (CUresult r = api.cuEventRecord(start, stream))
-      return impl->fail("cuEventRecord", device, r);
-    if (llvm::Error err = work())
-      return std::move(err);
-    // `work` may have made another context current.
-    if (llvm::Expected<Device *> again = impl->activate(device, "time work");
-        !again)
-      return again.takeError();
-    if (CUresult r = api.cuEventRecord(end, stream))
-      return impl->fail("cuEventRecord", device, r);
-    if (CUresult r = api.cuEventSynchronize(end))
-      return impl->fail("cuEventSynchronize", device, r);
-    float ms = 0;
-    if (CUresult r = api.cuEventElapsedTime(&ms, start, end))
-      return impl->fail("cuEventElapsedTime", device, r);
-    return static_cast<double>(ms);
-  };
-  llvm::Expected<double> result = measure();
-  api.cuEventDestroy(start);
-  api.cuEventDestroy(end);
-  return result;
-}
-
-llvm::Expected<KernelResources>
-CudaDriver::getKernelResources(ModuleHandle handle) {
-  llvm::Expected<Module *> module =
-      impl->modules.lookup(handle, "read a kernel's resources");
-  if (!module)
-    return module.takeError();
-  return (*module)->resources;
+std::unique_ptr<CudaDriver>
+mlir::tessera::nvptx::createCudaDriver(std::string library) {
+  return std::make_unique<CudaDriverImpl>(std::move(library));
 }

@@ -34,55 +34,26 @@ struct KernelResources {
   std::string jitInfoLog;
 };
 
-/// Devices, memory, modules and launches through the CUDA driver API. One
-/// primary context and one stream per device; launches go on that stream,
-/// which is ordered with the (legacy default stream) copies and fills.
+/// Devices, memory, modules and launches through the CUDA driver API (the
+/// Driver contract), and what only CUDA answers. One primary context and one
+/// stream per device; launches go on that stream, which is ordered with the
+/// (legacy default stream) copies and fills. loadModule takes "cubin" or
+/// "ptx" (the driver JIT compiles PTX; its error log is part of the error).
 /// Thread-safe.
-class CudaDriver final : public Driver {
+class CudaDriver : public Driver {
 public:
-  /// Loads `library` (libcuda.so.1 unless a test names another) when first
-  /// needed.
-  explicit CudaDriver(std::string library = kCudaLibrary);
-  ~CudaDriver() override;
-
-  unsigned getDeviceCount() override;
-  std::string getUnavailableReason() override;
-  llvm::Expected<DeviceProperties>
-  getDeviceProperties(unsigned device) override;
-  llvm::Expected<uint64_t> allocate(unsigned device, size_t bytes) override;
-  llvm::Error deallocate(unsigned device, uint64_t address) override;
-  llvm::Error copyToDevice(unsigned device, uint64_t dst, const void *src,
-                           size_t bytes) override;
-  llvm::Error copyToHost(unsigned device, void *dst, uint64_t src,
-                         size_t bytes) override;
-  llvm::Error fill(unsigned device, uint64_t dst, uint8_t byte,
-                   size_t bytes) override;
-
-  /// Loads a kernel whose `format` is "cubin" or "ptx" (the driver JIT
-  /// compiles PTX; its error log is part of the error).
-  llvm::Expected<ModuleHandle>
-  loadModule(unsigned device, const CompiledKernel &kernel) override;
-  llvm::Error unloadModule(ModuleHandle module) override;
-  llvm::Error launch(ModuleHandle module, const LaunchConfig &config,
-                     llvm::ArrayRef<void *> args) override;
-  llvm::Error synchronize(unsigned device) override;
-  /// Device time between CUDA events recorded around `work` on the
-  /// device's stream.
-  llvm::Expected<double>
-  timeMilliseconds(unsigned device,
-                   const std::function<llvm::Error()> &work) override;
-
   /// Registers, spills and shared memory of a loaded kernel.
-  llvm::Expected<KernelResources> getKernelResources(ModuleHandle module);
+  virtual llvm::Expected<KernelResources>
+  getKernelResources(ModuleHandle module) = 0;
 
   /// The driver's CUDA version (e.g. 13000); 0 without a driver.
-  int getDriverVersion();
-
-  struct Impl;
-
-private:
-  std::unique_ptr<Impl> impl;
+  virtual int getDriverVersion() = 0;
 };
+
+/// A CudaDriver that loads `library` (libcuda.so.1 unless a test names
+/// another) when first needed.
+std::unique_ptr<CudaDriver>
+createCudaDriver(std::string library = kCudaLibrary);
 
 } // namespace mlir::tessera::nvptx
 

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
+#include "PtxAssembler.h"
 #include "Toolkit.h"
 
 #include "tessera/Backend/LLVMSupport.h"
@@ -301,4 +302,14 @@ llvm::Expected<std::string> nvptx::emitPTX(llvm::Module &module,
   getLogger().debug("nvptx: {} bytes of PTX for {} in {:.1f} ms", ptx.size(),
                     arch->str(), millisecondsSince(start));
   return std::string(ptx.str());
+}
+
+llvm::Error nvptx::emitBinary(llvm::Module &module, CompiledKernel &kernel,
+                              const TargetDescription &target,
+                              const CompileOptions &options) {
+  llvm::Expected<std::string> ptx = emitPTX(module, target.arch, options);
+  if (!ptx)
+    return ptx.takeError();
+  StageTimer assembler(options.times, "ptx-assembler", /*external=*/true);
+  return assemblePTX(*ptx, kernel.name, target.arch, options, kernel);
 }

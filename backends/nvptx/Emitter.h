@@ -57,6 +57,13 @@ translateToNVVMIR(ModuleOp module, llvm::LLVMContext &context,
 llvm::Expected<std::string> emitPTX(llvm::Module &module, llvm::StringRef arch,
                                     const CompileOptions &options);
 
+/// Completes `kernel` with the cubin of `module` (the PTX assembled by
+/// nvJitLink or ptxas, or the PTX itself for the driver's JIT: see
+/// PtxAssembler.h) and the registers and spills the assembler reports.
+llvm::Error emitBinary(llvm::Module &module, CompiledKernel &kernel,
+                       const TargetDescription &target,
+                       const CompileOptions &options);
+
 } // namespace mlir::tessera::nvptx
 
 #endif // TESSERA_BACKENDS_NVPTX_EMITTER_H

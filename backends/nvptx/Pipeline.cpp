@@ -33,8 +33,13 @@ using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::nvptx;
 
-llvm::Error nvptx::addStages(Pipeline &pipeline, const Arch &arch,
-                             const TargetDescription &target) {
+llvm::Error nvptx::addStages(Pipeline &pipeline,
+                             const TargetDescription &target,
+                             const CompileOptions &) {
+  llvm::Expected<Arch> parsed = parseArch(target.arch);
+  if (!parsed)
+    return parsed.takeError();
+  const Arch &arch = *parsed;
   // Right after layouts exist, so that coalescing and the layout
   // optimization see the dots in their matrix-unit layouts.
   if (llvm::Error err = pipeline.insert(

@@ -4,6 +4,7 @@
 
 #include "Target.h"
 
+#include "tessera/Backend/Backend.h"
 #include "tessera/Pipeline/Pipeline.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -16,11 +17,11 @@ namespace mlir::tessera::nvptx {
 inline constexpr llvm::StringLiteral kPrepareWgmmaStage = "prepare-wgmma";
 
 /// Adds the backend's stages (ending in "lower-to-llvm") to `pipeline`:
-/// instructions chosen by `arch`, limits (matrix instructions, shared
+/// instructions chosen by `target.arch`, limits (matrix instructions, shared
 /// memory) read from `target`, the description the host passes (a present
 /// device's refined one).
-llvm::Error addStages(Pipeline &pipeline, const Arch &arch,
-                      const TargetDescription &target);
+llvm::Error addStages(Pipeline &pipeline, const TargetDescription &target,
+                      const CompileOptions &options);
 
 /// Moves each ldmatrix (and the pure operations around it) down to its
 /// first use, never past a memory write or synchronization

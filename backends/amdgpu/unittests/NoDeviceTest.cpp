@@ -37,33 +37,33 @@ void expectEveryCallFails(HipDriver &driver) {
 }
 
 TEST(HipDriverWithoutLibrary, ReportsNoDeviceAndWhy) {
-  HipDriver driver("libtessera-no-such-hip.so");
-  EXPECT_EQ(driver.getDriverVersion(), 0);
-  EXPECT_THAT(driver.getUnavailableReason(),
+  auto driver = createHipDriver("libtessera-no-such-hip.so");
+  EXPECT_EQ(driver->getDriverVersion(), 0);
+  EXPECT_THAT(driver->getUnavailableReason(),
               HasSubstr("cannot load libtessera-no-such-hip.so"));
-  EXPECT_THAT(driver.getUnavailableReason(),
+  EXPECT_THAT(driver->getUnavailableReason(),
               HasSubstr("the ROCm HIP runtime is not installed"));
-  expectEveryCallFails(driver);
+  expectEveryCallFails(*driver);
 }
 
 TEST(HipDriverWithoutLibrary, ALibraryWithoutTheEntryPoints) {
   // libc is loadable but is not the HIP runtime.
-  HipDriver driver("libc.so.6");
-  EXPECT_THAT(driver.getUnavailableReason(),
+  auto driver = createHipDriver("libc.so.6");
+  EXPECT_THAT(driver->getUnavailableReason(),
               HasSubstr("libc.so.6 lacks hipGetErrorName, hipGetErrorString, "
                         "hipInit"));
-  EXPECT_THAT(driver.getUnavailableReason(),
+  EXPECT_THAT(driver->getUnavailableReason(),
               HasSubstr("hipGetDevicePropertiesR0600"));
-  expectEveryCallFails(driver);
+  expectEveryCallFails(*driver);
 }
 
 TEST(HipDriverWithoutLibrary, RefusesOtherFormatsBeforeTheDevice) {
-  HipDriver driver("libtessera-no-such-hip.so");
+  auto driver = createHipDriver("libtessera-no-such-hip.so");
   CompiledKernel kernel;
   kernel.backend = "nvptx";
   kernel.name = "k";
   kernel.format = "cubin";
-  EXPECT_THAT(errorOf(driver.loadModule(0, kernel)),
+  EXPECT_THAT(errorOf(driver->loadModule(0, kernel)),
               HasSubstr("amdgpu device 0: cannot load kernel 'k': its format "
                         "is 'cubin' (backend 'nvptx'), not 'hsaco'"));
 }
@@ -76,25 +76,25 @@ TEST(HipDriverArch, DropsTheTargetFeatures) {
 }
 
 TEST(HipDriverOnThisHost, NeverAborts) {
-  HipDriver driver;
-  unsigned count = driver.getDeviceCount();
+  auto driver = createHipDriver();
+  unsigned count = driver->getDeviceCount();
   if (count > 0) {
-    EXPECT_TRUE(driver.getUnavailableReason().empty());
-    EXPECT_GT(driver.getDriverVersion(), 0);
-    llvm::Expected<DeviceProperties> props = driver.getDeviceProperties(0);
+    EXPECT_TRUE(driver->getUnavailableReason().empty());
+    EXPECT_GT(driver->getDriverVersion(), 0);
+    llvm::Expected<DeviceProperties> props = driver->getDeviceProperties(0);
     ASSERT_TRUE(static_cast<bool>(props)) << llvm::toString(props.takeError());
     EXPECT_THAT(props->arch, ::testing::StartsWith("gfx"));
     EXPECT_THAT(props->warpSize, ::testing::AnyOf(32u, 64u));
     EXPECT_THAT(
-        errorOf(driver.getDeviceProperties(count)),
+        errorOf(driver->getDeviceProperties(count)),
         HasSubstr("no such device (" + std::to_string(count) + " present)"));
     return;
   }
   // No GPU: no library, a hipInit failure or no device; all say so.
-  EXPECT_THAT(driver.getUnavailableReason(),
+  EXPECT_THAT(driver->getUnavailableReason(),
               ::testing::AnyOf(HasSubstr("libamdhip64.so"),
                                HasSubstr("hipInit"), HasSubstr("no AMD GPU")));
-  expectEveryCallFails(driver);
+  expectEveryCallFails(*driver);
 }
 
 } // namespace

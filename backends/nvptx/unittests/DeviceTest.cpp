@@ -83,7 +83,7 @@ CompiledKernel ptxKernel(const char *name, const char *ptx) {
 class CudaDevice : public ::testing::Test {
 protected:
   static CudaDriver &driver() {
-    static CudaDriver *instance = new CudaDriver();
+    static CudaDriver *instance = createCudaDriver().release();
     return *instance;
   }
 

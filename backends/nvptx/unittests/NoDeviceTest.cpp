@@ -35,40 +35,40 @@ void expectEveryCallFails(CudaDriver &driver) {
 }
 
 TEST(CudaDriverWithoutLibrary, ReportsNoDeviceAndWhy) {
-  CudaDriver driver("libtessera-no-such-cuda.so.1");
-  EXPECT_EQ(driver.getDriverVersion(), 0);
-  EXPECT_THAT(driver.getUnavailableReason(),
+  auto driver = createCudaDriver("libtessera-no-such-cuda.so.1");
+  EXPECT_EQ(driver->getDriverVersion(), 0);
+  EXPECT_THAT(driver->getUnavailableReason(),
               HasSubstr("cannot load libtessera-no-such-cuda.so.1"));
-  EXPECT_THAT(driver.getUnavailableReason(),
+  EXPECT_THAT(driver->getUnavailableReason(),
               HasSubstr("the NVIDIA driver is not installed"));
-  expectEveryCallFails(driver);
+  expectEveryCallFails(*driver);
 }
 
 TEST(CudaDriverWithoutLibrary, ALibraryWithoutTheEntryPoints) {
   // libc is loadable but is not the CUDA driver.
-  CudaDriver driver("libc.so.6");
-  EXPECT_THAT(driver.getUnavailableReason(),
+  auto driver = createCudaDriver("libc.so.6");
+  EXPECT_THAT(driver->getUnavailableReason(),
               HasSubstr("libc.so.6 lacks cuGetErrorName, cuGetErrorString, "
                         "cuInit"));
-  expectEveryCallFails(driver);
+  expectEveryCallFails(*driver);
 }
 
 TEST(CudaDriverOnThisHost, NeverAborts) {
-  CudaDriver driver;
-  unsigned count = driver.getDeviceCount();
+  auto driver = createCudaDriver();
+  unsigned count = driver->getDeviceCount();
   if (count > 0) {
-    EXPECT_TRUE(driver.getUnavailableReason().empty());
-    EXPECT_GE(driver.getDriverVersion(), 12000);
+    EXPECT_TRUE(driver->getUnavailableReason().empty());
+    EXPECT_GE(driver->getDriverVersion(), 12000);
     EXPECT_THAT(
-        errorOf(driver.getDeviceProperties(count)),
+        errorOf(driver->getDeviceProperties(count)),
         HasSubstr("no such device (" + std::to_string(count) + " present)"));
     return;
   }
   // No GPU: no library, a cuInit failure or no device; all say so.
-  EXPECT_THAT(driver.getUnavailableReason(),
+  EXPECT_THAT(driver->getUnavailableReason(),
               ::testing::AnyOf(HasSubstr("libcuda.so.1"), HasSubstr("cuInit"),
                                HasSubstr("no CUDA device")));
-  expectEveryCallFails(driver);
+  expectEveryCallFails(*driver);
 }
 
 } // namespace
