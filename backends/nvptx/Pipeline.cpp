@@ -69,18 +69,29 @@ llvm::Error nvptx::addStages(Pipeline &pipeline,
                 pm.addPass(createCanonicalizerPass());
               }}))
     return err;
-  // Tensor descriptors the launch can build become TMA copies (sm_90+).
+  // Tensor descriptors the launch can build become TMA copies (sm_90+),
+  // which loops then start num_stages - 1 iterations ahead through rings
+  // of buffers and mbarriers (the pipeliner's second run: the first saw
+  // descriptor loads, not copies).
   if (target.tensorMemoryCopy)
     if (llvm::Error err = pipeline.insert(
             "after:" + kPipelineLoadsStage.str(),
-            PipelineStage{kTensorMapsStage.str(),
-                          "tensor descriptors as host-built tensor maps, "
-                          "their blocks moved by TMA",
-                          [target](OpPassManager &pm, const PipelineOptions &) {
-                            pm.addPass(createTensorMapsPass(
-                                target.maxSharedMemoryPerBlock));
-                            pm.addPass(createCanonicalizerPass());
-                          }}))
+            PipelineStage{
+                kTensorMapsStage.str(),
+                "tensor descriptors as host-built tensor maps, their blocks "
+                "moved by TMA, in rings num_stages-1 iterations ahead",
+                [target](OpPassManager &pm, const PipelineOptions &options) {
+                  pm.addPass(
+                      createTensorMapsPass(target.maxSharedMemoryPerBlock));
+                  pm.addPass(createCanonicalizerPass());
+                  PipelineLoadsOptions pipelining;
+                  pipelining.numStages = options.numStages;
+                  pipelining.sharedMemoryBytes = target.maxSharedMemoryPerBlock;
+                  pipelining.laterSharedMemoryBytes =
+                      getPrepareWgmmaSharedBytes;
+                  pm.addPass(createPipelineLoadsPass(pipelining));
+                  pm.addPass(createCanonicalizerPass());
+                }}))
       return err;
   // wgmma dots read B from shared memory: operands pipelining did not put
   // there are stored to buffers of their own.

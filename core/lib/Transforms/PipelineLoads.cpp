@@ -20,6 +20,9 @@
 //===----------------------------------------------------------------------===//
 #include "tessera/Transforms/PipelineLoads.h"
 
+#include "LoopSlice.h"
+#include "PipelineTensorLoads.h"
+
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
 
@@ -124,37 +127,10 @@ std::optional<Candidate> matchCandidate(LoadOp load) {
   return Candidate{load, convert, MemDescType(), columnMajor};
 }
 
-/// True when loop-carried value `index` is read by nothing but pure
-/// operations that only compute its own next value, and the loop's result
-/// is unused.
-bool isDeadCycle(scf::ForOp loop, unsigned index) {
-  if (!loop.getResult(index).use_empty())
-    return false;
-  Operation *yield = loop.getBody()->getTerminator();
-  SmallVector<Value> work{loop.getRegionIterArg(index)};
-  llvm::DenseSet<Operation *> seen;
-  while (!work.empty()) {
-    Value value = work.pop_back_val();
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      if (user == yield) {
-        if (use.getOperandNumber() != index)
-          return false;
-        continue;
-      }
-      if (user->getBlock() != loop.getBody() || user->getNumRegions() != 0 ||
-          !isMemoryEffectFree(user))
-        return false;
-      if (seen.insert(user).second)
-        llvm::append_range(work, user->getResults());
-    }
-  }
-  return true;
-}
-
 class LoopPipeliner {
 public:
-  LoopPipeliner(scf::ForOp loop, int stages) : loop(loop), stages(stages) {}
+  LoopPipeliner(scf::ForOp loop, int stages)
+      : loop(loop), stages(stages), slice(loop) {}
 
   /// Collects what to pipeline; false when the loop does not qualify.
   bool analyze(uint64_t budget, uint64_t otherBytes);
@@ -162,12 +138,6 @@ public:
   void rewrite();
 
 private:
-  /// Adds the body operations `value` depends on to the slice; false when
-  /// one is not a pure, region-free operation.
-  bool addToSlice(Value value);
-  /// Clones the slice for the iteration whose induction variable is `iv`,
-  /// with the carried values in `carried`, into `map`.
-  void cloneSlice(OpBuilder &b, Value iv, ValueRange carried, IRMapping &map);
   /// Starts the copies of one iteration (through `map`) into `slot`, masked
   /// off unless `iv` < the upper bound, and commits them.
   void issueCopies(OpBuilder &b, Value iv, Value slot, const IRMapping &map);
@@ -176,35 +146,9 @@ private:
   int stages;
   SmallVector<Candidate> candidates;
   /// Body operations the copies' operands depend on.
-  llvm::SetVector<Operation *> slice;
-  /// Indices of the carried values the slice reads.
-  llvm::SetVector<unsigned> carriedArgs;
+  LoopSlice slice;
   SmallVector<Value> buffers;
 };
-
-bool LoopPipeliner::addToSlice(Value value) {
-  Block *body = loop.getBody();
-  if (auto arg = dyn_cast<BlockArgument>(value)) {
-    if (arg.getOwner() != body || arg == loop.getInductionVar())
-      return true;
-    unsigned index = arg.getArgNumber() - 1;
-    if (!carriedArgs.insert(index))
-      return true;
-    // A carried value is known ahead only when its update is a slice too.
-    return addToSlice(body->getTerminator()->getOperand(index));
-  }
-  Operation *def = value.getDefiningOp();
-  // Values from outside the loop are the same in every iteration.
-  if (def->getBlock() != body || slice.contains(def))
-    return true;
-  if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
-    return false;
-  for (Value operand : def->getOperands())
-    if (!addToSlice(operand))
-      return false;
-  slice.insert(def);
-  return true;
-}
 
 bool LoopPipeliner::analyze(uint64_t budget, uint64_t otherBytes) {
   Block *body = loop.getBody();
@@ -226,15 +170,13 @@ bool LoopPipeliner::analyze(uint64_t budget, uint64_t otherBytes) {
     return false;
   for (Candidate &c : candidates) {
     for (Value operand : c.load->getOperands())
-      if (!addToSlice(operand))
+      if (!slice.add(operand))
         return false;
   }
   // The slice must not read what the loop loads.
-  for (Operation *op : slice)
-    if (llvm::any_of(candidates, [&](Candidate &c) {
-          return llvm::is_contained(op->getOperands(), c.load.getResult());
-        }))
-      return false;
+  if (llvm::any_of(candidates,
+                   [&](Candidate &c) { return slice.reads(c.load); }))
+    return false;
 
   // The ring: as many stages as fit next to what shared memory already
   // holds.
@@ -263,21 +205,8 @@ bool LoopPipeliner::analyze(uint64_t budget, uint64_t otherBytes) {
                       : getTileLayout(ctx, type.getShape(), bytes),
         /*mutableMemory=*/true);
   }
-  // Clone in body order, so that every operand is mapped before its use.
-  SmallVector<Operation *> ordered(slice.begin(), slice.end());
-  llvm::sort(ordered,
-             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-  slice = llvm::SetVector<Operation *>(ordered.begin(), ordered.end());
+  slice.sort();
   return true;
-}
-
-void LoopPipeliner::cloneSlice(OpBuilder &b, Value iv, ValueRange carried,
-                               IRMapping &map) {
-  map.map(loop.getInductionVar(), iv);
-  for (auto [index, value] : llvm::zip(carriedArgs, carried))
-    map.map(loop.getRegionIterArg(index), value);
-  for (Operation *op : slice)
-    b.clone(*op, map);
 }
 
 void LoopPipeliner::issueCopies(OpBuilder &b, Value iv, Value slot,
@@ -311,28 +240,6 @@ void LoopPipeliner::issueCopies(OpBuilder &b, Value iv, Value slot,
   AsyncCommitGroupOp::create(b, loc, AsyncTokenType::get(ctx), tokens);
 }
 
-/// An i32 constant.
-Value createI32(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));
-}
-
-/// `base + count * step` in the type of the induction variable.
-Value advance(OpBuilder &b, Location loc, Value base, Value step,
-              int64_t count) {
-  Value n = arith::ConstantOp::create(b, loc,
-                                      b.getIntegerAttr(base.getType(), count));
-  return arith::AddIOp::create(b, loc, base,
-                               arith::MulIOp::create(b, loc, step, n));
-}
-
-/// (slot + 1) % stages.
-Value nextSlot(OpBuilder &b, Location loc, Value slot, int stages) {
-  Value next = arith::AddIOp::create(b, loc, slot, createI32(b, loc, 1));
-  Value wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
-                                     createI32(b, loc, stages));
-  return arith::SelectOp::create(b, loc, wrap, createI32(b, loc, 0), next);
-}
-
 void LoopPipeliner::rewrite() {
   Location loc = loop.getLoc();
   MLIRContext *ctx = loop.getContext();
@@ -342,14 +249,15 @@ void LoopPipeliner::rewrite() {
 
   // Prologue: iterations 0 .. S-2, the carried values advancing with them.
   SmallVector<Value> carried;
-  for (unsigned index : carriedArgs)
+  for (unsigned index : slice.getCarriedArgs())
     carried.push_back(loop.getInitArgs()[index]);
   for (int s = 0; s + 1 < stages; ++s) {
-    Value iv = advance(b, loc, loop.getLowerBound(), loop.getStep(), s);
+    Value iv =
+        advanceInductionVar(b, loc, loop.getLowerBound(), loop.getStep(), s);
     IRMapping map;
-    cloneSlice(b, iv, carried, map);
-    issueCopies(b, iv, createI32(b, loc, s), map);
-    for (auto [i, index] : llvm::enumerate(carriedArgs))
+    slice.clone(b, iv, carried, map);
+    issueCopies(b, iv, createI32Constant(b, loc, s), map);
+    for (auto [i, index] : llvm::enumerate(slice.getCarriedArgs()))
       carried[i] = map.lookupOrDefault(
           loop.getBody()->getTerminator()->getOperand(index));
   }
@@ -358,8 +266,8 @@ void LoopPipeliner::rewrite() {
   SmallVector<Value> inits(loop.getInitArgs());
   unsigned firstAhead = inits.size();
   llvm::append_range(inits, carried);
-  inits.push_back(createI32(b, loc, 0));
-  inits.push_back(createI32(b, loc, stages - 1));
+  inits.push_back(createI32Constant(b, loc, 0));
+  inits.push_back(createI32Constant(b, loc, stages - 1));
   auto newLoop =
       scf::ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
                          loop.getStep(), inits);
@@ -373,15 +281,18 @@ void LoopPipeliner::rewrite() {
            newBody->getArguments().take_front(oldBody->getNumArguments())))
     oldArg.replaceAllUsesWith(newArg);
   auto yield = cast<scf::YieldOp>(newBody->getTerminator());
-  ValueRange ahead =
-      newBody->getArguments().slice(1 + firstAhead, carriedArgs.size());
-  Value readSlot = newBody->getArgument(1 + firstAhead + carriedArgs.size());
-  Value writeSlot = newBody->getArgument(2 + firstAhead + carriedArgs.size());
+  ValueRange ahead = newBody->getArguments().slice(
+      1 + firstAhead, slice.getCarriedArgs().size());
+  Value readSlot =
+      newBody->getArgument(1 + firstAhead + slice.getCarriedArgs().size());
+  Value writeSlot =
+      newBody->getArgument(2 + firstAhead + slice.getCarriedArgs().size());
   loop.replaceAllUsesWith(
       newLoop.getResults().take_front(loop.getNumResults()));
   loop.erase();
   // The pipeliner's slice is now in the new body.
   loop = newLoop;
+  slice.setLoop(newLoop);
 
   // Top of each iteration: this iteration's tile has landed everywhere.
   b.setInsertionPointToStart(newBody);
@@ -405,17 +316,17 @@ void LoopPipeliner::rewrite() {
   // reads above stay next to the dots (a target may move them down to
   // their uses, but never past a copy into shared memory).
   b.setInsertionPoint(yield);
-  Value iv =
-      advance(b, loc, newLoop.getInductionVar(), newLoop.getStep(), stages - 1);
+  Value iv = advanceInductionVar(b, loc, newLoop.getInductionVar(),
+                                 newLoop.getStep(), stages - 1);
   IRMapping map;
-  cloneSlice(b, iv, ahead, map);
+  slice.clone(b, iv, ahead, map);
   issueCopies(b, iv, writeSlot, map);
   SmallVector<Value> yields(yield.getOperands());
-  for (unsigned index : carriedArgs)
+  for (unsigned index : slice.getCarriedArgs())
     yields.push_back(map.lookupOrDefault(yield.getOperand(index)));
   b.setInsertionPoint(yield);
-  yields.push_back(nextSlot(b, loc, readSlot, stages));
-  yields.push_back(nextSlot(b, loc, writeSlot, stages));
+  yields.push_back(nextRingSlot(b, loc, readSlot, stages));
+  yields.push_back(nextRingSlot(b, loc, writeSlot, stages));
   yield->setOperands(yields);
 
   for (Candidate &c : candidates) {
@@ -425,7 +336,7 @@ void LoopPipeliner::rewrite() {
   // The carried values the copies ran ahead of may have no reader left but
   // their own update; passing them through unchanged lets canonicalization
   // drop them.
-  for (unsigned index : carriedArgs)
+  for (unsigned index : slice.getCarriedArgs())
     if (isDeadCycle(newLoop, index))
       yield->setOperand(index, newLoop.getRegionIterArg(index));
 
@@ -508,9 +419,11 @@ public:
         stages = attr.getInt();
       if (stages < 2)
         continue;
+      uint64_t used = estimateSharedMemoryBytes(module) + later;
+      if (pipelineTensorLoads(loop, stages, sharedMemory, used))
+        continue;
       LoopPipeliner pipeliner(loop, stages);
-      if (!pipeliner.analyze(sharedMemory,
-                             estimateSharedMemoryBytes(module) + later))
+      if (!pipeliner.analyze(sharedMemory, used))
         continue;
       pipeliner.rewrite();
     }

@@ -5,7 +5,9 @@
 // buffers; each iteration waits for its own tile, reads it in the dot's
 // operand layout, computes, and starts the copy for a later iteration. The pass
 // is vendor-free: the copies lower through the target's async-copy hooks
-// (synchronously where it has none).
+// (synchronously where it has none). Blocks a loop copies through tensor maps
+// (async_tensor_load, wait_barrier) get rings of buffers and barriers the
+// same way, their arrival tokens carried by the loop.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_TRANSFORMS_PIPELINELOADS_H

@@ -1,0 +1,101 @@
+//===- LoopSlice.cpp - What a loop iteration's copies are computed from ---===//
+#include "LoopSlice.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::tessera;
+
+bool LoopSlice::add(Value value) {
+  Block *body = loop.getBody();
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() != body || arg == loop.getInductionVar())
+      return true;
+    unsigned index = arg.getArgNumber() - 1;
+    if (!carriedArgs.insert(index))
+      return true;
+    // A carried value is known ahead only when its update is a slice too.
+    return add(body->getTerminator()->getOperand(index));
+  }
+  Operation *def = value.getDefiningOp();
+  // Values from outside the loop are the same in every iteration.
+  if (def->getBlock() != body || ops.contains(def))
+    return true;
+  if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+    return false;
+  for (Value operand : def->getOperands())
+    if (!add(operand))
+      return false;
+  ops.insert(def);
+  return true;
+}
+
+bool LoopSlice::reads(Value value) const {
+  return llvm::any_of(ops, [&](Operation *op) {
+    return llvm::is_contained(op->getOperands(), value);
+  });
+}
+
+void LoopSlice::sort() {
+  SmallVector<Operation *> ordered(ops.begin(), ops.end());
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  ops = llvm::SetVector<Operation *>(ordered.begin(), ordered.end());
+}
+
+void LoopSlice::clone(OpBuilder &b, Value iv, ValueRange carried,
+                      IRMapping &map) {
+  map.map(loop.getInductionVar(), iv);
+  for (auto [index, value] : llvm::zip(carriedArgs, carried))
+    map.map(loop.getRegionIterArg(index), value);
+  for (Operation *op : ops)
+    b.clone(*op, map);
+}
+
+Value mlir::tessera::createI32Constant(OpBuilder &b, Location loc,
+                                       int64_t value) {
+  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));
+}
+
+Value mlir::tessera::advanceInductionVar(OpBuilder &b, Location loc, Value base,
+                                         Value step, int64_t count) {
+  Value n = arith::ConstantOp::create(b, loc,
+                                      b.getIntegerAttr(base.getType(), count));
+  return arith::AddIOp::create(b, loc, base,
+                               arith::MulIOp::create(b, loc, step, n));
+}
+
+Value mlir::tessera::nextRingSlot(OpBuilder &b, Location loc, Value slot,
+                                  int stages) {
+  Value next =
+      arith::AddIOp::create(b, loc, slot, createI32Constant(b, loc, 1));
+  Value wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
+                                     createI32Constant(b, loc, stages));
+  return arith::SelectOp::create(b, loc, wrap, createI32Constant(b, loc, 0),
+                                 next);
+}
+
+bool mlir::tessera::isDeadCycle(scf::ForOp loop, unsigned index) {
+  if (!loop.getResult(index).use_empty())
+    return false;
+  Operation *yield = loop.getBody()->getTerminator();
+  SmallVector<Value> work{loop.getRegionIterArg(index)};
+  llvm::DenseSet<Operation *> seen;
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (user == yield) {
+        if (use.getOperandNumber() != index)
+          return false;
+        continue;
+      }
+      if (user->getBlock() != loop.getBody() || user->getNumRegions() != 0 ||
+          !isMemoryEffectFree(user))
+        return false;
+      if (seen.insert(user).second)
+        llvm::append_range(work, user->getResults());
+    }
+  }
+  return true;
+}

@@ -1,0 +1,73 @@
+//===- LoopSlice.h - A loop iteration's copy operands -----------*- C++ -*-===//
+//
+// The software pipeliners start an iteration's copies S - 1 iterations
+// early, so the operands of those copies must be computable for any
+// iteration: the slice of pure body operations they depend on, over the
+// induction variable, values from outside the loop and carried values whose
+// updates are slices too (pointers advanced each iteration). The carried
+// values in the slice then get copies that run ahead.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSERA_LIB_TRANSFORMS_LOOPSLICE_H
+#define TESSERA_LIB_TRANSFORMS_LOOPSLICE_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::tessera {
+
+/// The body operations some values of a loop depend on.
+class LoopSlice {
+public:
+  explicit LoopSlice(scf::ForOp loop) : loop(loop) {}
+
+  /// Adds what `value` depends on; false when that includes an operation
+  /// that is not pure and region-free (then the value cannot be computed
+  /// for another iteration).
+  bool add(Value value);
+
+  /// True when an operation of the slice reads `value`.
+  bool reads(Value value) const;
+
+  /// Puts the slice in body order, so that a clone maps every operand
+  /// before its use; call once everything is added.
+  void sort();
+
+  /// Clones the slice for the iteration whose induction variable is `iv`
+  /// and whose carried values (those of getCarriedArgs()) are `carried`.
+  void clone(OpBuilder &b, Value iv, ValueRange carried, IRMapping &map);
+
+  /// Indices of the carried values the slice reads.
+  ArrayRef<unsigned> getCarriedArgs() const {
+    return carriedArgs.getArrayRef();
+  }
+
+  /// The loop, after the pipeliner replaced it with one of the same body.
+  void setLoop(scf::ForOp newLoop) { loop = newLoop; }
+
+private:
+  scf::ForOp loop;
+  llvm::SetVector<Operation *> ops;
+  llvm::SetVector<unsigned> carriedArgs;
+};
+
+/// An i32 constant.
+Value createI32Constant(OpBuilder &b, Location loc, int64_t value);
+
+/// `base + count * step` in the type of the induction variable.
+Value advanceInductionVar(OpBuilder &b, Location loc, Value base, Value step,
+                          int64_t count);
+
+/// (slot + 1) % stages.
+Value nextRingSlot(OpBuilder &b, Location loc, Value slot, int stages);
+
+/// True when loop-carried value `index` is read by nothing but pure
+/// operations that only compute its own next value, and the loop's result
+/// is unused.
+bool isDeadCycle(scf::ForOp loop, unsigned index);
+
+} // namespace mlir::tessera
+
+#endif // TESSERA_LIB_TRANSFORMS_LOOPSLICE_H

@@ -1,0 +1,21 @@
+//===- PipelineTensorLoads.h - Rings of tensor-map copies -------*- C++ -*-===//
+#ifndef TESSERA_LIB_TRANSFORMS_PIPELINETENSORLOADS_H
+#define TESSERA_LIB_TRANSFORMS_PIPELINETENSORLOADS_H
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <cstdint>
+
+namespace mlir::tessera {
+
+/// Pipelines the tensor-map copies of `loop` (PipelineTensorLoads.cpp says
+/// which and how) through rings of `stages` buffers, or fewer where
+/// `budget` bytes of shared memory (0: no limit) would not hold them next
+/// to the `otherBytes` already used. False when the loop does not qualify;
+/// it is then unchanged.
+bool pipelineTensorLoads(scf::ForOp loop, int stages, uint64_t budget,
+                         uint64_t otherBytes);
+
+} // namespace mlir::tessera
+
+#endif // TESSERA_LIB_TRANSFORMS_PIPELINETENSORLOADS_H
