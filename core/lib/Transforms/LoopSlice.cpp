@@ -52,6 +52,26 @@ void LoopSlice::clone(OpBuilder &b, Value iv, ValueRange carried,
     b.clone(*op, map);
 }
 
+scf::ForOp mlir::tessera::rebuildLoopWithInits(scf::ForOp loop,
+                                               ValueRange inits) {
+  OpBuilder b(loop);
+  auto newLoop =
+      scf::ForOp::create(b, loop.getLoc(), loop.getLowerBound(),
+                         loop.getUpperBound(), loop.getStep(), inits);
+  newLoop->setAttrs(loop->getAttrs());
+  Block *newBody = newLoop.getBody();
+  Block *oldBody = loop.getBody();
+  newBody->getOperations().splice(newBody->end(), oldBody->getOperations());
+  for (auto [oldArg, newArg] : llvm::zip(
+           oldBody->getArguments(),
+           newBody->getArguments().take_front(oldBody->getNumArguments())))
+    oldArg.replaceAllUsesWith(newArg);
+  loop.replaceAllUsesWith(
+      newLoop.getResults().take_front(loop.getNumResults()));
+  loop.erase();
+  return newLoop;
+}
+
 Value mlir::tessera::createI32Constant(OpBuilder &b, Location loc,
                                        int64_t value) {
   return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));

@@ -53,6 +53,12 @@ private:
   llvm::SetVector<unsigned> carriedArgs;
 };
 
+/// Replaces `loop` with one of the same bounds, attributes and body that
+/// carries `inits` (the loop's own carried values first, then more); the
+/// body's arguments are the new loop's leading ones and the loop's results
+/// its leading results. Returns the new loop.
+scf::ForOp rebuildLoopWithInits(scf::ForOp loop, ValueRange inits);
+
 /// An i32 constant.
 Value createI32Constant(OpBuilder &b, Location loc, int64_t value);
 

@@ -268,28 +268,13 @@ void LoopPipeliner::rewrite() {
   llvm::append_range(inits, carried);
   inits.push_back(createI32Constant(b, loc, 0));
   inits.push_back(createI32Constant(b, loc, stages - 1));
-  auto newLoop =
-      scf::ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
-                         loop.getStep(), inits);
-  newLoop->setAttrs(loop->getAttrs());
+  scf::ForOp newLoop = rebuildLoopWithInits(loop, inits);
   Block *newBody = newLoop.getBody();
-  Block *oldBody = loop.getBody();
-  // Move the old body over; its arguments become the new leading ones.
-  newBody->getOperations().splice(newBody->end(), oldBody->getOperations());
-  for (auto [oldArg, newArg] : llvm::zip(
-           oldBody->getArguments(),
-           newBody->getArguments().take_front(oldBody->getNumArguments())))
-    oldArg.replaceAllUsesWith(newArg);
   auto yield = cast<scf::YieldOp>(newBody->getTerminator());
-  ValueRange ahead = newBody->getArguments().slice(
-      1 + firstAhead, slice.getCarriedArgs().size());
-  Value readSlot =
-      newBody->getArgument(1 + firstAhead + slice.getCarriedArgs().size());
-  Value writeSlot =
-      newBody->getArgument(2 + firstAhead + slice.getCarriedArgs().size());
-  loop.replaceAllUsesWith(
-      newLoop.getResults().take_front(loop.getNumResults()));
-  loop.erase();
+  size_t numAhead = slice.getCarriedArgs().size();
+  ValueRange ahead = newLoop.getRegionIterArgs().slice(firstAhead, numAhead);
+  Value readSlot = newLoop.getRegionIterArgs()[firstAhead + numAhead];
+  Value writeSlot = newLoop.getRegionIterArgs()[firstAhead + numAhead + 1];
   // The pipeliner's slice is now in the new body.
   loop = newLoop;
   slice.setLoop(newLoop);

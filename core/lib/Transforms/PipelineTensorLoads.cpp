@@ -262,20 +262,8 @@ void TensorLoopPipeliner::rewrite() {
   unsigned readSlotIndex = inits.size();
   inits.push_back(createI32Constant(b, loc, 0));
   inits.push_back(createI32Constant(b, loc, stages - 1));
-  auto newLoop =
-      scf::ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
-                         loop.getStep(), inits);
-  newLoop->setAttrs(loop->getAttrs());
+  scf::ForOp newLoop = rebuildLoopWithInits(loop, inits);
   Block *newBody = newLoop.getBody();
-  Block *oldBody = loop.getBody();
-  newBody->getOperations().splice(newBody->end(), oldBody->getOperations());
-  for (auto [oldArg, newArg] : llvm::zip(
-           oldBody->getArguments(),
-           newBody->getArguments().take_front(oldBody->getNumArguments())))
-    oldArg.replaceAllUsesWith(newArg);
-  loop.replaceAllUsesWith(
-      newLoop.getResults().take_front(loop.getNumResults()));
-  loop.erase();
   loop = newLoop;
   slice.setLoop(newLoop);
   auto yield = cast<scf::YieldOp>(newBody->getTerminator());
