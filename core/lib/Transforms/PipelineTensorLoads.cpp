@@ -206,9 +206,12 @@ SmallVector<Value> TensorLoopPipeliner::issue(OpBuilder &b, Value slot,
     SmallVector<Value> indices;
     for (Value index : c.load.getIndices())
       indices.push_back(map.lookupOrDefault(index));
+    // One statement each: the order of the ops must not depend on the
+    // compiler's order of evaluating arguments.
+    Value barrier = getSlot(b, loc, c.barrierRing, slot);
+    Value tile = getSlot(b, loc, c.ring, slot);
     tokens.push_back(AsyncTensorLoadOp::create(
-        b, loc, b.getI64Type(), c.load.getMap(), indices,
-        getSlot(b, loc, c.ring, slot), getSlot(b, loc, c.barrierRing, slot)));
+        b, loc, b.getI64Type(), c.load.getMap(), indices, tile, barrier));
   }
   return tokens;
 }
