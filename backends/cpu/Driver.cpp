@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 #include "CpuBackend.h"
 #include "Runtime.h"
+#include "VectorMath.h"
 
 #include "tessera/Support/Logging.h"
 
@@ -277,6 +278,10 @@ public:
       return error(step, "compiled for backend '" + kernel.backend + "' as '" +
                              kernel.format +
                              "', not for 'cpu' as 'elf-object'");
+    if (auto it = kernel.metadata.find(kVectorMathMetadata.str());
+        it != kernel.metadata.end())
+      if (llvm::Error err = requireVectorMathLibrary(it->second, kernel.name))
+        return error(step, llvm::toString(std::move(err)));
     if (llvm::Error err = initializeNativeTarget())
       return std::move(err);
     auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();

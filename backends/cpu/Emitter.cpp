@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "CpuBackend.h"
 #include "Lowering.h"
+#include "VectorMath.h"
 
 #include "tessera/Support/Logging.h"
 
@@ -21,6 +22,7 @@
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/SystemLibraries.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/raw_ostream.h"
@@ -123,6 +125,14 @@ cpu::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
     size += fn.getInstructionCount();
   tuning.LoopUnrolling = size <= kMaxInstructionsToUnroll;
   llvm::PassBuilder pb(&tm, tuning);
+  // Math calls in loops vectorize into the vector math library's variants
+  // where the host has it (VectorMath.h); registered before the default
+  // analyses, which then keep it.
+  llvm::TargetLibraryInfoImpl libraryInfo(tm.getTargetTriple());
+  if (loadVectorMathLibrary())
+    libraryInfo.addVectorizableFunctionsFromVecLib(llvm::VectorLibrary::LIBMVEC,
+                                                   tm.getTargetTriple());
+  fam.registerPass([&] { return llvm::TargetLibraryAnalysis(libraryInfo); });
   pb.registerModuleAnalyses(mam);
   pb.registerCGSCCAnalyses(cgam);
   pb.registerFunctionAnalyses(fam);
@@ -180,5 +190,10 @@ llvm::Error cpu::emitBinary(llvm::Module &module, CompiledKernel &kernel,
   kernel.metadata["requested_num_warps"] = std::to_string(options.numWarps);
   kernel.metadata["triple"] = module.getTargetTriple().str();
   kernel.metadata["cpu"] = (*machine)->getTargetCPU().str();
+  // The loader must make the vector math library's variants resolvable.
+  if (llvm::any_of(module.functions(), [](const llvm::Function &fn) {
+        return fn.isDeclaration() && fn.getName().starts_with("_ZGV");
+      }))
+    kernel.metadata[kVectorMathMetadata.str()] = kVectorMathLibrary.str();
   return llvm::Error::success();
 }

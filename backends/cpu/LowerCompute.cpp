@@ -2,14 +2,16 @@
 //
 // reduce: a linalg.generic whose body is the combine region, seeded with the
 // first element along the axis (a region has no identity to start from) and
-// iterating the rest in order, so every output folds its elements left to
-// right. scan: a sequential loop along the axis carrying the accumulators.
-// histogram: a loop counting in-range, unmasked elements. dot: operands are
-// first widened to the accumulator's type (fp16/bf16/fp8 -> fp32, int8 ->
-// int32), then one linalg.generic over (batch, m, k, n) with n innermost so
-// that LLVM vectorizes along rows of B and C; every output accumulates its K
-// products in order with fused multiply-adds (floats), whatever the thread
-// count.
+// iterating the rest; its floating-point operations may be reassociated, so
+// that LLVM keeps partial results in vector lanes (the order of a Triton
+// reduction is unspecified; it is the same in every run and with any number
+// of threads). scan: a sequential loop along the axis carrying the
+// accumulators. histogram: a loop counting in-range, unmasked elements. dot:
+// operands are first widened to the accumulator's type (fp16/bf16/fp8 -> fp32,
+// int8 -> int32), then one linalg.generic over (batch, m, k, n) with n
+// innermost so that LLVM vectorizes along rows of B and C; every output
+// accumulates its K products in order with fused multiply-adds (floats),
+// whatever the thread count.
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
@@ -26,9 +28,13 @@ using namespace mlir::tessera::cpu;
 namespace {
 
 /// Clones the single-block combine `region` at `b`, its arguments bound to
-/// `accumulators` then `values`; returns what its terminator yields.
+/// `accumulators` then `values`; returns what its terminator yields. With
+/// `reassociate`, its floating-point operations may be reassociated (a
+/// reduction's order is unspecified, as on GPUs, where it is a tree), which
+/// lets LLVM vectorize the loop with partial sums in vector lanes.
 SmallVector<Value> cloneCombine(OpBuilder &b, Region &region,
-                                ValueRange accumulators, ValueRange values) {
+                                ValueRange accumulators, ValueRange values,
+                                bool reassociate = false) {
   Block &block = region.front();
   IRMapping mapping;
   unsigned n = accumulators.size();
@@ -36,8 +42,19 @@ SmallVector<Value> cloneCombine(OpBuilder &b, Region &region,
     mapping.map(block.getArgument(i), accumulators[i]);
     mapping.map(block.getArgument(n + i), values[i]);
   }
-  for (Operation &op : block.without_terminator())
-    b.clone(op, mapping);
+  for (Operation &op : block.without_terminator()) {
+    Operation *clone = b.clone(op, mapping);
+    auto fastMath = dyn_cast<arith::ArithFastMathInterface>(clone);
+    // Arithmetic only: a comparison's flags say nothing about order.
+    if (reassociate && fastMath &&
+        llvm::all_of(clone->getResultTypes(),
+                     [](Type type) { return isa<FloatType>(type); }))
+      clone->setAttr(
+          fastMath.getFastMathAttrName(),
+          arith::FastMathFlagsAttr::get(
+              b.getContext(), fastMath.getFastMathFlagsAttr().getValue() |
+                                  arith::FastMathFlags::reassoc));
+  }
   SmallVector<Value> results;
   for (Value v : block.getTerminator()->getOperands())
     results.push_back(mapping.lookupOrDefault(v));
@@ -127,7 +144,7 @@ struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
           [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
             SmallVector<Value> combined =
                 cloneCombine(b, op.getCombineOp(), args.drop_front(numSrcs),
-                             args.take_front(numSrcs));
+                             args.take_front(numSrcs), /*reassociate=*/true);
             linalg::YieldOp::create(b, nestedLoc, combined);
           });
       results.assign(generic.getResults().begin(), generic.getResults().end());

@@ -1,7 +1,8 @@
 // RUN: tessera-cpu-opt %s --split-input-file --tessera-cpu-to-structured | FileCheck %s
 
-// reduce: seeded with the first element along the axis, the rest folded in
-// order by a linalg.generic running the combine region.
+// reduce: seeded with the first element along the axis, the rest folded by a
+// linalg.generic running the combine region, its float arithmetic marked
+// reassociable (comparisons and selects as they are).
 // CHECK-DAG: #[[$ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[$ROW:.*]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func @argmax
@@ -33,7 +34,7 @@ func.func @argmax(%x: tensor<4x8xf32>, %i: tensor<4x8xi32>) -> (tensor<4xf32>, t
 // A rank-1 reduction yields a scalar; axis 0 of a matrix folds columns.
 // CHECK-LABEL: func @sums
 // CHECK: linalg.generic {{.*}} iterator_types = ["reduction"]} ins(%{{.*}} : tensor<15xf32>) outs(%{{.*}} : tensor<f32>)
-// CHECK: arith.addf
+// CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : f32
 // CHECK: tensor.extract %{{.*}}[] : tensor<f32>
 // CHECK: linalg.generic {{.*}} iterator_types = ["reduction", "parallel"]} ins(%{{.*}} : tensor<3x8xi32>) outs(%{{.*}} : tensor<8xi32>)
 // CHECK: arith.maxsi

@@ -134,4 +134,47 @@ define void @k_cpu_entry(ptr %args, i32 %x, i32 %y, i32 %z, i32 %nx, i32 %ny, i3
               HasSubstr("tessera_no_such_function"));
 }
 
+TEST(CpuDriver, VectorMathCallsNeedTheLibrary) {
+  // A kernel whose loop vectorized exp names glibc's vector math library
+  // and loads where it is; a kernel naming a library this backend does not
+  // use fails to load, saying which.
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic diagnostic;
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseAssemblyString(R"ll(
+declare <4 x float> @_ZGVbN4v_expf(<4 x float>)
+define void @k_cpu_entry(ptr %args, i32 %x, i32 %y, i32 %z, i32 %nx, i32 %ny, i32 %nz, ptr %ctx) {
+  %v = load <4 x float>, ptr %ctx
+  %e = call <4 x float> @_ZGVbN4v_expf(<4 x float> %v)
+  store <4 x float> %e, ptr %ctx
+  ret void
+}
+)ll",
+                                diagnostic, context);
+  ASSERT_TRUE(module) << diagnostic.getMessage().str();
+  llvm::Expected<TargetDescription> target = getBackend().describe("");
+  ASSERT_TRUE(static_cast<bool>(target));
+  CompiledKernel kernel;
+  kernel.backend = "cpu";
+  kernel.name = "k_cpu_entry";
+  llvm::Error emitted =
+      getBackend().emitBinary(*module, kernel, *target, CompileOptions());
+  ASSERT_FALSE(static_cast<bool>(emitted))
+      << llvm::toString(std::move(emitted));
+  EXPECT_EQ(kernel.metadata["vector-math"], "libmvec.so.1");
+  llvm::Expected<ModuleHandle> loaded =
+      getBackend().getDriver().loadModule(0, kernel);
+  ASSERT_TRUE(static_cast<bool>(loaded)) << llvm::toString(loaded.takeError());
+  EXPECT_FALSE(
+      static_cast<bool>(getBackend().getDriver().unloadModule(*loaded)));
+
+  kernel.metadata["vector-math"] = "libtessera-no-such-vector-math.so";
+  llvm::Expected<ModuleHandle> foreign =
+      getBackend().getDriver().loadModule(0, kernel);
+  ASSERT_FALSE(static_cast<bool>(foreign));
+  EXPECT_THAT(llvm::toString(foreign.takeError()),
+              HasSubstr("calls the vector math library "
+                        "'libtessera-no-such-vector-math.so'"));
+}
+
 } // namespace
