@@ -48,9 +48,9 @@ CompileOrigin KernelLibrary::classify(const runtime::KernelVariant &compiled) {
 
 CaseContext::CaseContext(KernelLibrary &kernels,
                          const TargetDescription &target, llvm::StringRef file,
-                         uint64_t seed)
+                         uint64_t seed, bool aheadOfTime)
     : kernels(kernels), target(target), file(file.str()), rng(seed),
-      nextPlaceholder(kPlaceholderBase) {}
+      nextPlaceholder(kPlaceholderBase), aheadOfTime(aheadOfTime) {}
 
 unsigned CaseContext::getMultiprocessorCount() const {
   if (runtime::Device *device = getRuntime().getDevice())
@@ -224,7 +224,7 @@ void CaseContext::compileLaunch(runtime::TunedKernel &kernel,
         llvm::consumeError(result.takeError());
       continue;
     }
-    if (!hasFailed())
+    if (!hasFailed() && !aheadOfTime)
       addCompileRecord(kernel, **result);
   }
 }

@@ -1,5 +1,4 @@
-//===- Runner.cpp - tessera conformance
-//------------------------------------===//
+//===- Runner.cpp - tessera conformance -----------------------------------===//
 //
 // Runs every selected case of the suite on one session, in order, and
 // reports: a line per case as it finishes, the table, the details of the
@@ -8,7 +7,11 @@
 // pass, 2 on a usage or setup error. With --compile-only the cases run on
 // a session without a device and compile their launches instead
 // (CaseContext.h); a case that compiled is `compiled`, one whose
-// compilation failed is `fail`.
+// compilation failed is `fail`. With --jobs above 1 every case first runs
+// compiling only, the cases of different kernel files on several threads,
+// so that the run in order finds its kernels compiled: the reports are the
+// same (the cases of one file compile in their order, and the run in order
+// records what it finds as before), only sooner.
 //
 //===----------------------------------------------------------------------===//
 #include "tessera/Conformance/Conformance.h"
@@ -22,9 +25,12 @@
 #include "tessera/Conformance/Suite.h"
 #include "tessera/Support/Logging.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
@@ -35,11 +41,11 @@ using namespace mlir::tessera::conformance;
 namespace cl = llvm::cl;
 
 namespace {
-/// The case running now, named if the process crashes in it.
-std::atomic<const char *> currentCase{nullptr};
+/// The case this thread runs now, named if the process crashes in it.
+thread_local const char *currentCase = nullptr;
 
 void reportCrashedCase(void *) {
-  if (const char *id = currentCase.load())
+  if (const char *id = currentCase)
     llvm::errs() << "tessera conformance: crashed while running case " << id
                  << "\n";
 }
@@ -99,6 +105,34 @@ CaseReport runCase(const CaseSpec &spec, KernelLibrary &kernels,
   return report;
 }
 
+/// Runs each of `cases` compiling only, without a record (CaseContext's
+/// aheadOfTime): the cases of one kernel file in order on one thread, files
+/// on up to `threads` threads at once. What they compile stays in the
+/// session's kernel tables for the run in order.
+void compileAhead(llvm::ArrayRef<const CaseSpec *> cases,
+                  KernelLibrary &kernels, const Session &session, uint64_t seed,
+                  unsigned threads) {
+  llvm::MapVector<llvm::StringRef, std::vector<const CaseSpec *>> byFile;
+  for (const CaseSpec *spec : cases)
+    if (!getUnsupportedReason(spec->requirements, session.target))
+      byFile[spec->file].push_back(spec);
+  llvm::StdThreadPool pool(llvm::hardware_concurrency(threads));
+  for (auto &entry : byFile) {
+    const std::vector<const CaseSpec *> &group = entry.second;
+    pool.async([&kernels, &session, seed, &group] {
+      for (const CaseSpec *spec : group) {
+        std::string id = spec->getId();
+        CaseContext ctx(kernels, session.target, spec->file,
+                        deriveSeed(seed, id), /*aheadOfTime=*/true);
+        currentCase = id.c_str();
+        spec->run(ctx);
+        currentCase = nullptr;
+      }
+    });
+  }
+  pool.wait();
+}
+
 llvm::StringRef getProgressTag(Status status) {
   switch (status) {
   case Status::Pass:
@@ -134,6 +168,15 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
       cl::value_desc("n"), cl::cat(category));
   cl::opt<bool> list("list", cl::desc("List the cases and exit"),
                      cl::cat(category));
+  cl::opt<unsigned> jobs(
+      "jobs",
+      cl::desc("Compile the cases' kernels first on this many threads, the "
+               "cases of different kernel files at once, then run the cases "
+               "in order (default: the machine's hardware threads; 1: each "
+               "case compiles as it runs). Reports do not change"),
+      cl::value_desc("n"), cl::cat(category));
+  cl::alias jobsShort("j", cl::desc("Alias for --jobs"), cl::aliasopt(jobs),
+                      cl::cat(category));
   cl::opt<bool> quiet("quiet",
                       cl::desc("No line per case, only the final report"),
                       cl::cat(category));
@@ -297,6 +340,17 @@ int mlir::tessera::conformance::runConformance(int argc, char **argv) {
   report.expectationFile = expectations->getFilename().str();
   report.compileOnly = session->compileOnly;
   auto start = std::chrono::steady_clock::now();
+  unsigned threads = jobs.getNumOccurrences()
+                         ? jobs.getValue()
+                         : llvm::hardware_concurrency().compute_thread_count();
+  if (threads > 1 && selected.size() > 1) {
+    compileAhead(selected, kernels, *session, seed, threads);
+    if (!quietRun) {
+      os << llvm::formatv("compiled ahead on {0} threads ({1:f1} s)\n\n",
+                          threads, secondsSince(start));
+      os.flush();
+    }
+  }
   for (size_t i = 0; i < selected.size(); ++i) {
     CaseReport result =
         runCase(*selected[i], kernels, *session, *expectations, seed);

@@ -17,6 +17,10 @@
 // return after their launches when isCompileOnly(): nothing ran, so there
 // is nothing to read back, no reference to compute and nothing to check.
 //
+// A context made with `aheadOfTime` behaves the same way in any session
+// but records nothing: the runner runs every case so first, several at
+// once, to fill the session's kernel tables before the cases run in order.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_CONFORMANCE_CASECONTEXT_H
 #define TESSERA_CONFORMANCE_CASECONTEXT_H
@@ -86,8 +90,10 @@ private:
 
 class CaseContext {
 public:
+  /// With `aheadOfTime`, launches only compile, whatever the session, and
+  /// nothing is recorded (see the file comment).
   CaseContext(KernelLibrary &kernels, const TargetDescription &target,
-              llvm::StringRef file, uint64_t seed);
+              llvm::StringRef file, uint64_t seed, bool aheadOfTime = false);
 
   Rng &getRng() { return rng; }
   const TargetDescription &getTarget() const { return target; }
@@ -95,9 +101,11 @@ public:
   /// Multiprocessors of the device (at least 1), for persistent grids.
   unsigned getMultiprocessorCount() const;
 
-  /// True in a compile-only session: launches compile and nothing runs.
-  /// A case returns after its launches when this is true.
-  bool isCompileOnly() const { return getRuntime().isCompileOnly(); }
+  /// True in a compile-only session or context: launches compile and
+  /// nothing runs. A case returns after its launches when this is true.
+  bool isCompileOnly() const {
+    return aheadOfTime || getRuntime().isCompileOnly();
+  }
 
   /// True once a step failed.
   bool hasFailed() const { return error.has_value(); }
@@ -172,6 +180,7 @@ private:
   std::vector<CompileRecord> compiled;
   std::set<const runtime::KernelVariant *> compiledHere;
   uint64_t nextPlaceholder;
+  bool aheadOfTime;
 };
 
 /// A KernelConfig from explicit values, for cases that pick their blocks.
