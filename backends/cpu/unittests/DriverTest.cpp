@@ -15,6 +15,30 @@ using ::testing::HasSubstr;
 
 namespace {
 
+/// The CompiledKernel of `entry`, the LLVM IR of a module defining
+/// `k_cpu_entry`, as the emitter makes it (a test failure when it fails).
+CompiledKernel emitEntry(llvm::StringRef entry) {
+  CompiledKernel kernel;
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic diagnostic;
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseAssemblyString(entry, diagnostic, context);
+  EXPECT_TRUE(module) << diagnostic.getMessage().str();
+  llvm::Expected<TargetDescription> target = getBackend().describe("");
+  EXPECT_TRUE(static_cast<bool>(target));
+  if (!module || !target) {
+    llvm::consumeError(target.takeError());
+    return kernel;
+  }
+  kernel.backend = "cpu";
+  kernel.name = "k_cpu_entry";
+  llvm::Error emitted =
+      getBackend().emitBinary(*module, kernel, *target, CompileOptions());
+  EXPECT_FALSE(static_cast<bool>(emitted))
+      << llvm::toString(std::move(emitted));
+  return kernel;
+}
+
 TEST(CpuDriver, OneHostDevice) {
   Driver &driver = getBackend().getDriver();
   EXPECT_EQ(driver.getDeviceCount(), 1u);
@@ -106,27 +130,13 @@ func.func @asm_kernel(%p: !tessera.ptr<i32>) attributes {tessera.kernel} {
 TEST(CpuDriver, LinkErrorsNameTheMissingSymbol) {
   // An object calling a function nothing defines: loading it fails with the
   // symbol's name rather than crashing at the launch.
-  llvm::LLVMContext context;
-  llvm::SMDiagnostic diagnostic;
-  std::unique_ptr<llvm::Module> module =
-      llvm::parseAssemblyString(R"ll(
+  CompiledKernel kernel = emitEntry(R"ll(
 declare void @tessera_no_such_function()
 define void @k_cpu_entry(ptr %args, i32 %x, i32 %y, i32 %z, i32 %nx, i32 %ny, i32 %nz, ptr %ctx) {
   call void @tessera_no_such_function()
   ret void
 }
-)ll",
-                                diagnostic, context);
-  ASSERT_TRUE(module) << diagnostic.getMessage().str();
-  llvm::Expected<TargetDescription> target = getBackend().describe("");
-  ASSERT_TRUE(static_cast<bool>(target));
-  CompiledKernel kernel;
-  kernel.backend = "cpu";
-  kernel.name = "k_cpu_entry";
-  llvm::Error emitted =
-      getBackend().emitBinary(*module, kernel, *target, CompileOptions());
-  ASSERT_FALSE(static_cast<bool>(emitted))
-      << llvm::toString(std::move(emitted));
+)ll");
   llvm::Expected<ModuleHandle> loaded =
       getBackend().getDriver().loadModule(0, kernel);
   ASSERT_FALSE(static_cast<bool>(loaded));
@@ -138,10 +148,7 @@ TEST(CpuDriver, VectorMathCallsNeedTheLibrary) {
   // A kernel whose loop vectorized exp names glibc's vector math library
   // and loads where it is; a kernel naming a library this backend does not
   // use fails to load, saying which.
-  llvm::LLVMContext context;
-  llvm::SMDiagnostic diagnostic;
-  std::unique_ptr<llvm::Module> module =
-      llvm::parseAssemblyString(R"ll(
+  CompiledKernel kernel = emitEntry(R"ll(
 declare <4 x float> @_ZGVbN4v_expf(<4 x float>)
 define void @k_cpu_entry(ptr %args, i32 %x, i32 %y, i32 %z, i32 %nx, i32 %ny, i32 %nz, ptr %ctx) {
   %v = load <4 x float>, ptr %ctx
@@ -149,18 +156,7 @@ define void @k_cpu_entry(ptr %args, i32 %x, i32 %y, i32 %z, i32 %nx, i32 %ny, i3
   store <4 x float> %e, ptr %ctx
   ret void
 }
-)ll",
-                                diagnostic, context);
-  ASSERT_TRUE(module) << diagnostic.getMessage().str();
-  llvm::Expected<TargetDescription> target = getBackend().describe("");
-  ASSERT_TRUE(static_cast<bool>(target));
-  CompiledKernel kernel;
-  kernel.backend = "cpu";
-  kernel.name = "k_cpu_entry";
-  llvm::Error emitted =
-      getBackend().emitBinary(*module, kernel, *target, CompileOptions());
-  ASSERT_FALSE(static_cast<bool>(emitted))
-      << llvm::toString(std::move(emitted));
+)ll");
   EXPECT_EQ(kernel.metadata["vector-math"], "libmvec.so.1");
   llvm::Expected<ModuleHandle> loaded =
       getBackend().getDriver().loadModule(0, kernel);
