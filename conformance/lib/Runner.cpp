@@ -23,6 +23,7 @@
 #include "tessera/Conformance/Report.h"
 #include "tessera/Conformance/ReportCompare.h"
 #include "tessera/Conformance/Suite.h"
+#include "tessera/Runtime/Environment.h"
 #include "tessera/Support/Logging.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -33,7 +34,6 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <atomic>
 #include <chrono>
 
 using namespace mlir::tessera;
@@ -116,10 +116,16 @@ void compileAhead(llvm::ArrayRef<const CaseSpec *> cases,
   for (const CaseSpec *spec : cases)
     if (!getUnsupportedReason(spec->requirements, session.target))
       byFile[spec->file].push_back(spec);
-  llvm::StdThreadPool pool(llvm::hardware_concurrency(threads));
+  // Each file's thread compiles its share of the threads' batches at once
+  // (autotune configs), so that the threads in use stay about `threads`.
+  unsigned workers =
+      std::max<unsigned>(1, std::min<size_t>(threads, byFile.size()));
+  unsigned perWorker = std::max(1u, threads / workers);
+  llvm::StdThreadPool pool(llvm::hardware_concurrency(workers));
   for (auto &entry : byFile) {
     const std::vector<const CaseSpec *> &group = entry.second;
-    pool.async([&kernels, &session, seed, &group] {
+    pool.async([&kernels, &session, seed, &group, perWorker] {
+      runtime::CompileThreadLimit limit(perWorker);
       for (const CaseSpec *spec : group) {
         std::string id = spec->getId();
         CaseContext ctx(kernels, session.target, spec->file,

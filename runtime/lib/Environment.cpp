@@ -63,15 +63,34 @@ bool mlir::tessera::runtime::isEnvironmentFlagSet(llvm::StringRef name) {
   return lower == "1" || lower == "true" || lower == "yes" || lower == "on";
 }
 
-unsigned mlir::tessera::runtime::getCompileThreadCount() {
+namespace {
+/// This thread's CompileThreadLimit; 0: none.
+thread_local unsigned compileThreadLimit = 0;
+
+unsigned getConfiguredCompileThreadCount() {
   if (std::optional<std::string> value =
           getEnvironmentValue(kCompileThreadsEnvVar)) {
     unsigned count = 0;
     if (!llvm::StringRef(*value).trim().getAsInteger(10, count) && count > 0)
       return count;
-    getLogger().warn("{}='{}' is not a positive number; using the hardware "
-                     "threads",
-                     kCompileThreadsEnvVar.str(), *value);
+    mlir::tessera::getLogger().warn(
+        "{}='{}' is not a positive number; using the hardware "
+        "threads",
+        kCompileThreadsEnvVar.str(), *value);
   }
   return std::max(1u, llvm::hardware_concurrency().compute_thread_count());
 }
+} // namespace
+
+unsigned mlir::tessera::runtime::getCompileThreadCount() {
+  unsigned count = getConfiguredCompileThreadCount();
+  return compileThreadLimit ? std::min(count, compileThreadLimit) : count;
+}
+
+CompileThreadLimit::CompileThreadLimit(unsigned limit)
+    : previous(compileThreadLimit) {
+  limit = std::max(1u, limit);
+  compileThreadLimit = previous ? std::min(previous, limit) : limit;
+}
+
+CompileThreadLimit::~CompileThreadLimit() { compileThreadLimit = previous; }

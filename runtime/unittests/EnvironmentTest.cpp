@@ -8,6 +8,7 @@
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <thread>
 
 using namespace mlir::tessera::runtime;
 using mlir::tessera::runtime::testing::ScopedEnv;
@@ -28,6 +29,29 @@ TEST(EnvironmentTest, CompileThreadsFromTheVariableElseTheHardware) {
     ScopedEnv env("TESSERA_COMPILE_THREADS", bad);
     EXPECT_EQ(getCompileThreadCount(), hardware) << bad;
   }
+}
+
+TEST(EnvironmentTest, ALimitCapsTheCompileThreadsOfItsThread) {
+  ScopedEnv env("TESSERA_COMPILE_THREADS", "6");
+  {
+    CompileThreadLimit limit(4);
+    EXPECT_EQ(getCompileThreadCount(), 4u);
+    {
+      // Nested limits take the smaller; a limit above the count is no cap.
+      CompileThreadLimit inner(2);
+      EXPECT_EQ(getCompileThreadCount(), 2u);
+      CompileThreadLimit loose(8);
+      EXPECT_EQ(getCompileThreadCount(), 2u);
+    }
+    EXPECT_EQ(getCompileThreadCount(), 4u);
+    // Another thread is not limited.
+    unsigned other = 0;
+    std::thread([&] { other = getCompileThreadCount(); }).join();
+    EXPECT_EQ(other, 6u);
+    CompileThreadLimit zero(0);
+    EXPECT_EQ(getCompileThreadCount(), 1u);
+  }
+  EXPECT_EQ(getCompileThreadCount(), 6u);
 }
 
 TEST(EnvironmentTest, FlagsAcceptTheUsualSpellings) {

@@ -69,8 +69,25 @@ std::optional<std::string> getEnvironmentValue(llvm::StringRef name);
 bool isEnvironmentFlagSet(llvm::StringRef name);
 
 /// How many compilations may run at once: TESSERA_COMPILE_THREADS when it
-/// is a positive number, else the machine's hardware threads (at least 1).
+/// is a positive number, else the machine's hardware threads (at least 1);
+/// at most a CompileThreadLimit of the calling thread.
 unsigned getCompileThreadCount();
+
+/// Caps getCompileThreadCount() on the thread that made it, for its life:
+/// for a caller that already runs compilations on several threads (the
+/// conformance runner compiling ahead), so that the batches each thread
+/// starts do not multiply the threads (and memory) in use. Limits nest.
+class CompileThreadLimit {
+public:
+  /// `limit` is at least 1.
+  explicit CompileThreadLimit(unsigned limit);
+  ~CompileThreadLimit();
+  CompileThreadLimit(const CompileThreadLimit &) = delete;
+  CompileThreadLimit &operator=(const CompileThreadLimit &) = delete;
+
+private:
+  unsigned previous;
+};
 
 } // namespace mlir::tessera::runtime
 
