@@ -29,6 +29,7 @@
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
@@ -53,8 +54,35 @@ void declareHelper(OpBuilder &b, ModuleOp module, StringRef name,
 
 bool isFp8(Type type) { return getFp8Format(type) != Fp8Format::None; }
 
-/// arith.extf from fp8: the runtime decodes to f32 (exactly), then a plain
-/// conversion to the destination, which holds every fp8 value exactly too.
+/// The constant table of the f32 value of each of the 256 encodings of
+/// `fp8` (exact: f32 holds every fp8 value), declared in `module` once.
+memref::GlobalOp getFp8Table(OpBuilder &b, ModuleOp module, FloatType fp8) {
+  std::string name = ("__tessera_cpu_fp8_table_" +
+                      llvm::Twine(static_cast<int>(getFp8Format(fp8))))
+                         .str();
+  if (auto table = module.lookupSymbol<memref::GlobalOp>(name))
+    return table;
+  SmallVector<float> values;
+  for (unsigned bits = 0; bits < 256; ++bits) {
+    llvm::APFloat value(fp8.getFloatSemantics(), llvm::APInt(8, bits));
+    bool lost = false;
+    value.convert(llvm::APFloat::IEEEsingle(),
+                  llvm::APFloat::rmNearestTiesToEven, &lost);
+    values.push_back(value.convertToFloat());
+  }
+  auto type = RankedTensorType::get({256}, b.getF32Type());
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  return memref::GlobalOp::create(
+      b, module.getLoc(), name, b.getStringAttr("private"),
+      MemRefType::get({256}, b.getF32Type()),
+      DenseElementsAttr::get(type, llvm::ArrayRef(values)),
+      /*constant=*/true, b.getI64IntegerAttr(64));
+}
+
+/// arith.extf from fp8: the f32 value is read from a table indexed by the
+/// encoding (a gather when the loop vectorizes), then a plain conversion
+/// to the destination, which holds every fp8 value exactly too.
 struct ExtFromFp8 : public OpRewritePattern<arith::ExtFOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -64,17 +92,16 @@ struct ExtFromFp8 : public OpRewritePattern<arith::ExtFOp> {
     if (!isFp8(src))
       return failure();
     Location loc = op.getLoc();
-    Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type(),
-         f32 = rewriter.getF32Type();
-    declareHelper(rewriter, op->getParentOfType<ModuleOp>(), kFromFp8Symbol,
-                  rewriter.getFunctionType({i8, i32}, f32));
+    Type i8 = rewriter.getI8Type(), f32 = rewriter.getF32Type();
+    memref::GlobalOp table = getFp8Table(
+        rewriter, op->getParentOfType<ModuleOp>(), cast<FloatType>(src));
     Value bits = arith::BitcastOp::create(rewriter, loc, i8, op.getIn());
-    Value format = arith::ConstantOp::create(
-        rewriter, loc,
-        rewriter.getI32IntegerAttr(static_cast<int>(getFp8Format(src))));
-    Value value = func::CallOp::create(rewriter, loc, kFromFp8Symbol,
-                                       TypeRange{f32}, ValueRange{bits, format})
-                      .getResult(0);
+    Value index = arith::IndexCastUIOp::create(
+        rewriter, loc, rewriter.getIndexType(),
+        arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), bits));
+    Value tableRef = memref::GetGlobalOp::create(rewriter, loc, table.getType(),
+                                                 table.getSymName());
+    Value value = memref::LoadOp::create(rewriter, loc, tableRef, index);
     Type dst = op.getType();
     if (dst.getIntOrFloatBitWidth() > 32)
       value = arith::ExtFOp::create(rewriter, loc, dst, value);

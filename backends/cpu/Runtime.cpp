@@ -237,10 +237,6 @@ uint8_t tesseraCpuToFp8(double x, int32_t format, int32_t towardZero) {
   return convertToFp8(x, static_cast<Fp8Format>(format), towardZero != 0);
 }
 
-float tesseraCpuFromFp8(uint8_t bits, int32_t format) {
-  return convertFromFp8(bits, static_cast<Fp8Format>(format));
-}
-
 void tesseraCpuPrint(const char *prefix, int32_t operand, int32_t numOperands,
                      int32_t rank, int64_t i0, int64_t i1, int64_t i2,
                      int64_t i3, int32_t kind, int32_t bits, int64_t intValue,
@@ -328,7 +324,6 @@ float tesseraTruncDFBF2(double x) { return bitsAsFloat(convertToBFloat(x)); }
 std::vector<std::pair<llvm::StringRef, void *>> cpu::getRuntimeSymbols() {
   return {
       {kToFp8Symbol, reinterpret_cast<void *>(&tesseraCpuToFp8)},
-      {kFromFp8Symbol, reinterpret_cast<void *>(&tesseraCpuFromFp8)},
       {kPrintSymbol, reinterpret_cast<void *>(&tesseraCpuPrint)},
       {kPrintLineSymbol, reinterpret_cast<void *>(&tesseraCpuPrintLine)},
       {kAssertFailSymbol, reinterpret_cast<void *>(&tesseraCpuAssertFail)},

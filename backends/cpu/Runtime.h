@@ -35,8 +35,6 @@ namespace mlir::tessera::cpu {
 /// fp8 format (Fp8Format), to nearest even or towards zero; overflow gives
 /// infinity where the format has one and NaN otherwise, like APFloat.
 constexpr llvm::StringLiteral kToFp8Symbol = "__tessera_cpu_to_fp8";
-/// `float (uint8_t bits, int32_t format)`: the value of an fp8 number.
-constexpr llvm::StringLiteral kFromFp8Symbol = "__tessera_cpu_from_fp8";
 /// `void (const char *prefix, int32_t operand, int32_t numOperands,
 /// int32_t rank, int64_t i0, int64_t i1, int64_t i2, int64_t i3,
 /// int32_t kind, int32_t bits, int64_t intValue, double floatValue,
