@@ -6,6 +6,36 @@
 using namespace mlir;
 using namespace mlir::tessera;
 
+namespace {
+/// True when loop-carried value `index` is read by nothing but pure
+/// operations that only compute its own next value, and the loop's result
+/// is unused.
+bool isDeadCycle(scf::ForOp loop, unsigned index) {
+  if (!loop.getResult(index).use_empty())
+    return false;
+  Operation *yield = loop.getBody()->getTerminator();
+  SmallVector<Value> work{loop.getRegionIterArg(index)};
+  llvm::DenseSet<Operation *> seen;
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (user == yield) {
+        if (use.getOperandNumber() != index)
+          return false;
+        continue;
+      }
+      if (user->getBlock() != loop.getBody() || user->getNumRegions() != 0 ||
+          !isMemoryEffectFree(user))
+        return false;
+      if (seen.insert(user).second)
+        llvm::append_range(work, user->getResults());
+    }
+  }
+  return true;
+}
+} // namespace
+
 bool LoopSlice::add(Value value) {
   Block *body = loop.getBody();
   if (auto arg = dyn_cast<BlockArgument>(value)) {
@@ -72,6 +102,38 @@ scf::ForOp mlir::tessera::rebuildLoopWithInits(scf::ForOp loop,
   return newLoop;
 }
 
+SmallVector<Value> LoopSlice::getNextCarried(const IRMapping &map) {
+  SmallVector<Value> next;
+  for (unsigned index : carriedArgs)
+    next.push_back(map.lookupOrDefault(
+        loop.getBody()->getTerminator()->getOperand(index)));
+  return next;
+}
+
+SmallVector<Value> LoopSlice::clonePrologue(
+    OpBuilder &b, int count,
+    llvm::function_ref<void(int, Value, const IRMapping &)> issue) {
+  SmallVector<Value> carried;
+  for (unsigned index : carriedArgs)
+    carried.push_back(loop.getInitArgs()[index]);
+  for (int i = 0; i < count; ++i) {
+    Value iv = advanceInductionVar(b, loop.getLoc(), loop.getLowerBound(),
+                                   loop.getStep(), i);
+    IRMapping map;
+    clone(b, iv, carried, map);
+    issue(i, iv, map);
+    carried = getNextCarried(map);
+  }
+  return carried;
+}
+
+void LoopSlice::dropDeadCarriedUpdates() {
+  Operation *yield = loop.getBody()->getTerminator();
+  for (unsigned index : carriedArgs)
+    if (isDeadCycle(loop, index))
+      yield->setOperand(index, loop.getRegionIterArg(index));
+}
+
 Value mlir::tessera::createI32Constant(OpBuilder &b, Location loc,
                                        int64_t value) {
   return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));
@@ -93,29 +155,4 @@ Value mlir::tessera::nextRingSlot(OpBuilder &b, Location loc, Value slot,
                                      createI32Constant(b, loc, stages));
   return arith::SelectOp::create(b, loc, wrap, createI32Constant(b, loc, 0),
                                  next);
-}
-
-bool mlir::tessera::isDeadCycle(scf::ForOp loop, unsigned index) {
-  if (!loop.getResult(index).use_empty())
-    return false;
-  Operation *yield = loop.getBody()->getTerminator();
-  SmallVector<Value> work{loop.getRegionIterArg(index)};
-  llvm::DenseSet<Operation *> seen;
-  while (!work.empty()) {
-    Value value = work.pop_back_val();
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      if (user == yield) {
-        if (use.getOperandNumber() != index)
-          return false;
-        continue;
-      }
-      if (user->getBlock() != loop.getBody() || user->getNumRegions() != 0 ||
-          !isMemoryEffectFree(user))
-        return false;
-      if (seen.insert(user).second)
-        llvm::append_range(work, user->getResults());
-    }
-  }
-  return true;
 }

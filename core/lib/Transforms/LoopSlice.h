@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::tessera {
@@ -38,6 +39,23 @@ public:
   /// Clones the slice for the iteration whose induction variable is `iv`
   /// and whose carried values (those of getCarriedArgs()) are `carried`.
   void clone(OpBuilder &b, Value iv, ValueRange carried, IRMapping &map);
+
+  /// The next carried values (getCarriedArgs()'s updates) of the iteration
+  /// `map` holds a clone of.
+  SmallVector<Value> getNextCarried(const IRMapping &map);
+
+  /// The prologue at `b`, before the loop: the slice cloned for iterations
+  /// 0 .. count-1, each passed to `issue` (its number, induction variable
+  /// and clone), the carried values advancing from the loop's inits.
+  /// Returns the carried values `count` iterations ahead.
+  SmallVector<Value>
+  clonePrologue(OpBuilder &b, int count,
+                llvm::function_ref<void(int, Value, const IRMapping &)> issue);
+
+  /// Makes every carried value of the slice that nothing reads but its own
+  /// update (the copies now run ahead of it) pass through the loop
+  /// unchanged, so that canonicalization drops it.
+  void dropDeadCarriedUpdates();
 
   /// Indices of the carried values the slice reads.
   ArrayRef<unsigned> getCarriedArgs() const {
@@ -68,11 +86,6 @@ Value advanceInductionVar(OpBuilder &b, Location loc, Value base, Value step,
 
 /// (slot + 1) % stages.
 Value nextRingSlot(OpBuilder &b, Location loc, Value slot, int stages);
-
-/// True when loop-carried value `index` is read by nothing but pure
-/// operations that only compute its own next value, and the loop's result
-/// is unused.
-bool isDeadCycle(scf::ForOp loop, unsigned index);
 
 } // namespace mlir::tessera
 

@@ -248,19 +248,10 @@ void LoopPipeliner::rewrite() {
     buffers.push_back(LocalAllocOp::create(b, loc, c.bufferType, Value()));
 
   // Prologue: iterations 0 .. S-2, the carried values advancing with them.
-  SmallVector<Value> carried;
-  for (unsigned index : slice.getCarriedArgs())
-    carried.push_back(loop.getInitArgs()[index]);
-  for (int s = 0; s + 1 < stages; ++s) {
-    Value iv =
-        advanceInductionVar(b, loc, loop.getLowerBound(), loop.getStep(), s);
-    IRMapping map;
-    slice.clone(b, iv, carried, map);
-    issueCopies(b, iv, createI32Constant(b, loc, s), map);
-    for (auto [i, index] : llvm::enumerate(slice.getCarriedArgs()))
-      carried[i] = map.lookupOrDefault(
-          loop.getBody()->getTerminator()->getOperand(index));
-  }
+  SmallVector<Value> carried = slice.clonePrologue(
+      b, stages - 1, [&](int s, Value iv, const IRMapping &map) {
+        issueCopies(b, iv, createI32Constant(b, loc, s), map);
+      });
 
   // The loop carries the values S-1 iterations ahead and the two slots.
   SmallVector<Value> inits(loop.getInitArgs());
@@ -307,8 +298,7 @@ void LoopPipeliner::rewrite() {
   slice.clone(b, iv, ahead, map);
   issueCopies(b, iv, writeSlot, map);
   SmallVector<Value> yields(yield.getOperands());
-  for (unsigned index : slice.getCarriedArgs())
-    yields.push_back(map.lookupOrDefault(yield.getOperand(index)));
+  llvm::append_range(yields, slice.getNextCarried(map));
   b.setInsertionPoint(yield);
   yields.push_back(nextRingSlot(b, loc, readSlot, stages));
   yields.push_back(nextRingSlot(b, loc, writeSlot, stages));
@@ -321,9 +311,7 @@ void LoopPipeliner::rewrite() {
   // The carried values the copies ran ahead of may have no reader left but
   // their own update; passing them through unchanged lets canonicalization
   // drop them.
-  for (unsigned index : slice.getCarriedArgs())
-    if (isDeadCycle(newLoop, index))
-      yield->setOperand(index, newLoop.getRegionIterArg(index));
+  slice.dropDeadCarriedUpdates();
 
   // Masked-off copies past the end still write their zeros: drain them
   // before the buffers go.

@@ -238,21 +238,12 @@ void TensorLoopPipeliner::rewrite() {
   // Prologue: iterations 0 .. S-2, the carried values advancing with them.
   OpBuilder b(loop);
   ArrayRef<unsigned> carriedArgs = slice.getCarriedArgs();
-  SmallVector<Value> carried;
-  for (unsigned index : carriedArgs)
-    carried.push_back(loop.getInitArgs()[index]);
   // tokens[s][c]: the copy of iteration s for chain c.
   SmallVector<SmallVector<Value>> tokens;
-  for (int s = 0; s + 1 < stages; ++s) {
-    Value iv =
-        advanceInductionVar(b, loc, loop.getLowerBound(), loop.getStep(), s);
-    IRMapping map;
-    slice.clone(b, iv, carried, map);
-    tokens.push_back(issue(b, createI32Constant(b, loc, s), map));
-    for (auto [i, index] : llvm::enumerate(carriedArgs))
-      carried[i] = map.lookupOrDefault(
-          loop.getBody()->getTerminator()->getOperand(index));
-  }
+  SmallVector<Value> carried = slice.clonePrologue(
+      b, stages - 1, [&](int s, Value, const IRMapping &map) {
+        tokens.push_back(issue(b, createI32Constant(b, loc, s), map));
+      });
 
   // The loop carries the values S-1 iterations ahead, the tokens of the
   // copies in flight and the two slots.
@@ -309,8 +300,7 @@ void TensorLoopPipeliner::rewrite() {
 
   b.setInsertionPoint(yield);
   SmallVector<Value> yields(yield.getOperands());
-  for (unsigned index : carriedArgs)
-    yields.push_back(map.lookupOrDefault(yield.getOperand(index)));
+  llvm::append_range(yields, slice.getNextCarried(map));
   // The tokens move one iteration down: the oldest was waited for above.
   for (int s = 1; s + 1 < stages; ++s)
     for (size_t c = 0; c < numChains; ++c)
@@ -319,9 +309,7 @@ void TensorLoopPipeliner::rewrite() {
   yields.push_back(nextRingSlot(b, loc, readSlot, stages));
   yields.push_back(nextRingSlot(b, loc, writeSlot, stages));
   yield->setOperands(yields);
-  for (unsigned index : carriedArgs)
-    if (isDeadCycle(newLoop, index))
-      yield->setOperand(index, newLoop.getRegionIterArg(index));
+  slice.dropDeadCarriedUpdates();
 
   // After the loop: the copies still in flight (past the end) land before
   // the buffers are reused, and every thread is done with the rings.
