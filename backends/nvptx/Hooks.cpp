@@ -83,6 +83,13 @@ public:
     return lowerMmaDot(b, loc, operands, arch);
   }
 
+  FailureOr<SmallVector<Value>> waitForDots(OpBuilder &b, Location loc,
+                                            ValueRange registers,
+                                            unsigned pending) override {
+    // Only wgmma dots are left running (async-wgmma).
+    return emitWgmmaWait(b, loc, registers, pending);
+  }
+
   FailureOr<Value> getProgramId(OpBuilder &b, Location loc,
                                 unsigned axis) override {
     Type i32 = b.getI32Type();

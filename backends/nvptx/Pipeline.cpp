@@ -40,6 +40,10 @@ llvm::Error nvptx::addStages(Pipeline &pipeline,
   if (!parsed)
     return parsed.takeError();
   const Arch &arch = *parsed;
+  // sm_90a's wgmma dots may run one iteration behind (async-wgmma), so
+  // pipelined loops with an accumulator dot keep one more ring slot.
+  bool wgmma = arch.capability() == 90 && arch.archSpecific;
+  int dotsInFlight = wgmma ? 1 : 0;
   // Right after layouts exist, so that coalescing and the layout
   // optimization see the dots in their matrix-unit layouts.
   if (llvm::Error err = pipeline.insert(
@@ -60,11 +64,13 @@ llvm::Error nvptx::addStages(Pipeline &pipeline,
               kPipelineLoadsStage.str(),
               "start dot operand loads num_stages-1 iterations ahead (cp.async "
               "into shared rings)",
-              [target](OpPassManager &pm, const PipelineOptions &options) {
+              [target, dotsInFlight](OpPassManager &pm,
+                                     const PipelineOptions &options) {
                 PipelineLoadsOptions pipelining;
                 pipelining.numStages = options.numStages;
                 pipelining.sharedMemoryBytes = target.maxSharedMemoryPerBlock;
                 pipelining.laterSharedMemoryBytes = getPrepareWgmmaSharedBytes;
+                pipelining.dotsInFlight = dotsInFlight;
                 pm.addPass(createPipelineLoadsPass(pipelining));
                 pm.addPass(createCanonicalizerPass());
               }}))
@@ -80,7 +86,8 @@ llvm::Error nvptx::addStages(Pipeline &pipeline,
                 kTensorMapsStage.str(),
                 "tensor descriptors as host-built tensor maps, their blocks "
                 "moved by TMA, in rings num_stages-1 iterations ahead",
-                [target](OpPassManager &pm, const PipelineOptions &options) {
+                [target, dotsInFlight](OpPassManager &pm,
+                                       const PipelineOptions &options) {
                   pm.addPass(
                       createTensorMapsPass(target.maxSharedMemoryPerBlock));
                   pm.addPass(createCanonicalizerPass());
@@ -89,23 +96,27 @@ llvm::Error nvptx::addStages(Pipeline &pipeline,
                   pipelining.sharedMemoryBytes = target.maxSharedMemoryPerBlock;
                   pipelining.laterSharedMemoryBytes =
                       getPrepareWgmmaSharedBytes;
+                  pipelining.dotsInFlight = dotsInFlight;
                   pm.addPass(createPipelineLoadsPass(pipelining));
                   pm.addPass(createCanonicalizerPass());
                 }}))
       return err;
   // wgmma dots read B from shared memory: operands pipelining did not put
-  // there are stored to buffers of their own.
-  if (arch.capability() == 90 && arch.archSpecific)
+  // there are stored to buffers of their own. Then the accumulator dots
+  // of pipelined loops are left running into the next iteration.
+  if (wgmma)
     if (llvm::Error err = pipeline.insert(
             "after:" + std::string(target.tensorMemoryCopy
                                        ? kTensorMapsStage
                                        : kPipelineLoadsStage),
             PipelineStage{kPrepareWgmmaStage.str(),
                           "wgmma B operands into shared buffers with "
-                          "descriptor layouts",
+                          "descriptor layouts; accumulator dots of "
+                          "pipelined loops left running",
                           [](OpPassManager &pm, const PipelineOptions &) {
                             pm.addPass(createPrepareWgmmaPass());
                             pm.addPass(createCanonicalizerPass());
+                            pm.addPass(createAsyncWgmmaPass());
                           }}))
       return err;
   if (llvm::Error err = pipeline.insert(

@@ -66,6 +66,24 @@ FailureOr<SmallVector<Value>> lowerWgmmaDot(OpBuilder &b, Location loc,
                                             const DotOperands &operands,
                                             const Arch &arch);
 
+/// The attribute (i32 n) async-wgmma gives a dot its lowering leaves
+/// running: after issuing it, the thread waits only until n groups of
+/// wgmma (this one included) are in flight.
+inline constexpr llvm::StringLiteral kWgmmaPendingAttrName =
+    "tessera_nvptx.wgmma_pending";
+
+/// `values` (f32 or i32 registers) once at most `pending` of the thread's
+/// wgmma groups are in flight; the wait takes and returns them, so that
+/// nothing reads them before.
+SmallVector<Value> emitWgmmaWait(OpBuilder &b, Location loc, ValueRange values,
+                                 unsigned pending);
+
+/// The pass that leaves the accumulator wgmma dots of loops the pipeliner
+/// gave spare ring slots (kDotsInFlightAttrName) running into the next
+/// iteration, where the buffers they read stay unwritten that long
+/// (AsyncWgmma.cpp), and waits for them after the loop with dot_wait.
+std::unique_ptr<Pass> createAsyncWgmmaPass();
+
 /// The module attribute prepare-wgmma sets: barriers then also fence
 /// shared-memory writes for wgmma's (asynchronous proxy) reads.
 inline constexpr llvm::StringLiteral kAsyncProxyReadsAttrName =

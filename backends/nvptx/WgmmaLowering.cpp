@@ -328,7 +328,11 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
   }
   emitInlinePtx(b, loc, nullptr, {}, "wgmma.commit_group.sync.aligned;", "");
   // The wait passes the accumulators through, so that nothing reads them
-  // before the instructions are done.
+  // before the instructions are done -- or, for a dot left running, before
+  // the previous ones are (the next wgmma may take them).
+  unsigned pending = 0;
+  if (auto attr = dot->getAttrOfType<IntegerAttr>(kWgmmaPendingAttrName))
+    pending = unsigned(attr.getInt());
   SmallVector<Value> all;
   SmallVector<std::pair<int64_t, int64_t>> where;
   for (auto &[block, acc] : accs)
@@ -336,20 +340,32 @@ FailureOr<SmallVector<Value>> nvptx::lowerWgmmaDot(OpBuilder &b, Location loc,
       all.push_back(v);
       where.push_back({block, int64_t(i)});
     }
-  std::string waitConstraints;
-  for (size_t i = 0; i < all.size(); ++i)
-    waitConstraints += (i ? ",=f" : "=f");
-  for (size_t i = 0; i < all.size(); ++i)
-    waitConstraints += "," + std::to_string(i);
-  auto allType = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(all.size(), b.getF32Type()));
-  auto wait =
-      emitInlinePtx(b, loc, allType, all, "wgmma.wait_group.sync.aligned 0;",
-                    waitConstraints);
+  SmallVector<Value> waited = emitWgmmaWait(b, loc, all, pending);
   SmallVector<Value> result(operands.c.begin(), operands.c.end());
   for (auto [j, place] : llvm::enumerate(where)) {
     int32_t reg = accRegs[place.first][place.second];
-    result[reg] = LLVM::ExtractValueOp::create(b, loc, wait.getResult(0), j);
+    result[reg] = waited[j];
   }
   return result;
+}
+
+SmallVector<Value> nvptx::emitWgmmaWait(OpBuilder &b, Location loc,
+                                        ValueRange values, unsigned pending) {
+  std::string constraints;
+  for (Value v : values)
+    constraints += std::string(constraints.empty() ? "=" : ",=") +
+                   (v.getType().isF32() ? "f" : "r");
+  for (size_t i = 0; i < values.size(); ++i)
+    constraints += "," + std::to_string(i);
+  auto type = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(values.getTypes()));
+  auto wait = emitInlinePtx(b, loc, type, values,
+                            "wgmma.wait_group.sync.aligned " +
+                                std::to_string(pending) + ";",
+                            constraints);
+  SmallVector<Value> results;
+  for (size_t i = 0; i < values.size(); ++i)
+    results.push_back(
+        LLVM::ExtractValueOp::create(b, loc, wait.getResult(0), i));
+  return results;
 }

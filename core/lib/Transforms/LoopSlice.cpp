@@ -1,6 +1,10 @@
 //===- LoopSlice.cpp - What a loop iteration's copies are computed from ---===//
 #include "LoopSlice.h"
 
+#include "tessera/Dialect/TesseraGPU/IR/SharedMemoryPlan.h"
+#include "tessera/Transforms/PipelineLoads.h"
+
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -155,4 +159,32 @@ Value mlir::tessera::nextRingSlot(OpBuilder &b, Location loc, Value slot,
                                      createI32Constant(b, loc, stages));
   return arith::SelectOp::create(b, loc, wrap, createI32Constant(b, loc, 0),
                                  next);
+}
+
+std::optional<RingShape>
+mlir::tessera::fitRings(int stages, int dotsInFlight,
+                        llvm::function_ref<bool(int slots)> fits) {
+  for (int extra : {dotsInFlight, 0}) {
+    int s = stages;
+    while (s > 2 && !fits(s + extra))
+      --s;
+    if (fits(s + extra))
+      return RingShape{s, s + extra};
+  }
+  return std::nullopt;
+}
+
+bool mlir::tessera::ringsFit(scf::ForOp loop, ArrayRef<uint64_t> slotBytes,
+                             int slots, uint64_t budget, uint64_t laterBytes,
+                             ArrayRef<Operation *> replaced) {
+  if (budget == 0)
+    return true;
+  SmallVector<gpu::PlannedBuffer> rings;
+  for (uint64_t bytes : slotBytes)
+    rings.push_back({loop, bytes * uint64_t(slots),
+                     gpu::kSwizzledBufferAlignment, /*barrierAfter=*/true});
+  auto module = loop->getParentOfType<ModuleOp>();
+  Operation *root = module ? module.getOperation() : loop->getParentOp();
+  return laterBytes + estimateSharedMemoryBytes(root, rings, replaced) <=
+         budget;
 }

@@ -17,6 +17,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <optional>
+
 namespace mlir::tessera {
 
 /// The body operations some values of a loop depend on.
@@ -86,6 +88,28 @@ Value advanceInductionVar(OpBuilder &b, Location loc, Value base, Value step,
 
 /// (slot + 1) % stages.
 Value nextRingSlot(OpBuilder &b, Location loc, Value slot, int stages);
+
+/// The shape of a loop's rings: `stages` (S - 1 iterations of copies in
+/// flight) and `slots` (S plus the iterations dots may run behind).
+struct RingShape {
+  int stages = 0;
+  int slots = 0;
+};
+
+/// The deepest rings of at most `stages` stages for which `fits(slots)`
+/// holds: with `dotsInFlight` extra slots while two stages at least
+/// remain, else without. Nullopt when not even two plain stages fit.
+std::optional<RingShape> fitRings(int stages, int dotsInFlight,
+                                  llvm::function_ref<bool(int slots)> fits);
+
+/// True when `budget` bytes of shared memory (0: no limit) hold, besides
+/// `laterBytes`, the module of `loop` without the `replaced` operations
+/// (allocations, conversions) and with one ring of `slots` slots per entry
+/// of `slotBytes`, allocated before `loop` and freed by a block barrier
+/// after it.
+bool ringsFit(scf::ForOp loop, ArrayRef<uint64_t> slotBytes, int slots,
+              uint64_t budget, uint64_t laterBytes,
+              ArrayRef<Operation *> replaced = {});
 
 } // namespace mlir::tessera
 

@@ -8,7 +8,14 @@
 // thread is done reading the slot written next), reads slot i % S in the
 // dot's layout, computes, and starts the copy of iteration i + S - 1 into
 // the slot of iteration i - 1. Copies past the end are masked off (they
-// write zeros and are drained after the loop).
+// write zeros and are drained after the loop; a block barrier then frees
+// the rings' bytes for what follows, see SharedMemoryPlan.h).
+//
+// A target whose dots may run n iterations behind their own (an
+// asynchronous matrix unit) gets n more slots in the rings of a loop with
+// an accumulator dot: the copy into the slot of iteration i then starts at
+// the end of iteration i + n + 1, after its barrier, and the loop carries
+// kDotsInFlightAttrName.
 //
 // What a load of iteration j reads is recomputed from its operands' slice:
 // pure operations of the loop body over the induction variable, values
@@ -23,6 +30,7 @@
 #include "LoopSlice.h"
 #include "PipelineTensorLoads.h"
 
+#include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
 
@@ -129,11 +137,11 @@ std::optional<Candidate> matchCandidate(LoadOp load) {
 
 class LoopPipeliner {
 public:
-  LoopPipeliner(scf::ForOp loop, int stages)
-      : loop(loop), stages(stages), slice(loop) {}
+  LoopPipeliner(scf::ForOp loop, int stages, int dotsInFlight)
+      : loop(loop), stages(stages), dotsInFlight(dotsInFlight), slice(loop) {}
 
   /// Collects what to pipeline; false when the loop does not qualify.
-  bool analyze(uint64_t budget, uint64_t otherBytes);
+  bool analyze(uint64_t budget, uint64_t laterBytes);
   /// Rewrites the loop.
   void rewrite();
 
@@ -144,13 +152,16 @@ private:
 
   scf::ForOp loop;
   int stages;
+  /// Iterations the dots may run behind; the rings' slots beyond `stages`.
+  int dotsInFlight;
+  int slots = 0;
   SmallVector<Candidate> candidates;
   /// Body operations the copies' operands depend on.
   LoopSlice slice;
   SmallVector<Value> buffers;
 };
 
-bool LoopPipeliner::analyze(uint64_t budget, uint64_t otherBytes) {
+bool LoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
   Block *body = loop.getBody();
   // A step that is a positive constant: "iteration j" is lb + j * step.
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
@@ -178,25 +189,30 @@ bool LoopPipeliner::analyze(uint64_t budget, uint64_t otherBytes) {
                    [&](Candidate &c) { return slice.reads(c.load); }))
     return false;
 
-  // The ring: as many stages as fit next to what shared memory already
+  // The rings: as many stages as fit next to what shared memory already
   // holds.
-  uint64_t perStage = 0;
+  // The rings' reads replace the conversions.
+  SmallVector<uint64_t> slotBytes;
+  SmallVector<Operation *> replaced;
   for (Candidate &c : candidates) {
     auto type = cast<RankedTensorType>(c.load.getType());
-    perStage += type.getNumElements() * getBytes(type.getElementType());
+    slotBytes.push_back(type.getNumElements() *
+                        getBytes(type.getElementType()));
+    replaced.push_back(c.convert);
   }
-  // Each ring may start up to one swizzle period (1024 bytes) after the
-  // previous buffer ends.
-  otherBytes += candidates.size() * 1024;
-  if (budget)
-    while (stages > 2 && otherBytes + stages * perStage > budget)
-      --stages;
-  if (budget && otherBytes + stages * perStage > budget)
+  std::optional<RingShape> shape =
+      fitRings(stages, dotsInFlight, [&](int slots) {
+        return ringsFit(loop, slotBytes, slots, budget, laterBytes, replaced);
+      });
+  if (!shape)
     return false;
+  stages = shape->stages;
+  slots = shape->slots;
+  dotsInFlight = slots - stages;
   MLIRContext *ctx = loop.getContext();
   for (Candidate &c : candidates) {
     auto type = cast<RankedTensorType>(c.load.getType());
-    SmallVector<int64_t> shape{stages};
+    SmallVector<int64_t> shape{slots};
     llvm::append_range(shape, type.getShape());
     uint64_t bytes = getBytes(type.getElementType());
     c.bufferType = MemDescType::get(
@@ -300,9 +316,11 @@ void LoopPipeliner::rewrite() {
   SmallVector<Value> yields(yield.getOperands());
   llvm::append_range(yields, slice.getNextCarried(map));
   b.setInsertionPoint(yield);
-  yields.push_back(nextRingSlot(b, loc, readSlot, stages));
-  yields.push_back(nextRingSlot(b, loc, writeSlot, stages));
+  yields.push_back(nextRingSlot(b, loc, readSlot, slots));
+  yields.push_back(nextRingSlot(b, loc, writeSlot, slots));
   yield->setOperands(yields);
+  if (dotsInFlight > 0)
+    newLoop->setAttr(kDotsInFlightAttrName, b.getI32IntegerAttr(dotsInFlight));
 
   for (Candidate &c : candidates) {
     c.convert->erase();
@@ -314,35 +332,44 @@ void LoopPipeliner::rewrite() {
   slice.dropDeadCarriedUpdates();
 
   // Masked-off copies past the end still write their zeros: drain them
-  // before the buffers go.
+  // before the buffers go, and let every thread finish with them, so that
+  // what comes after may take their bytes.
   b.setInsertionPointAfter(newLoop);
   AsyncWaitOp::create(b, loc, AsyncTokenType::get(ctx), ValueRange(), 0);
   for (Value buffer : buffers)
     LocalDeallocOp::create(b, loc, buffer);
+  BarrierOp::create(b, loc);
 }
 
 } // namespace
 
-uint64_t mlir::tessera::estimateSharedMemoryBytes(Operation *root) {
-  uint64_t buffers = 0, scratch = 0;
-  root->walk([&](Operation *op) {
-    if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
-      auto type = cast<MemDescType>(alloc.getType());
-      uint64_t bytes = getBytes(type.getElementType());
-      for (int64_t d : type.getShape())
-        bytes *= d;
-      // Swizzled buffers are placed 1024-byte aligned, others 128.
-      auto swizzled = dyn_cast<SwizzledSharedAttr>(type.getEncoding());
-      buffers += llvm::alignTo(
-          bytes, swizzled && swizzled.getMaxPhase() > 1 ? 1024 : 128);
-    } else if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
+bool mlir::tessera::isLoopAccumulatorDot(Operation *op, scf::ForOp loop) {
+  auto dot = dyn_cast<DotOp>(op);
+  if (!dot || dot->getParentOp() != loop)
+    return false;
+  auto arg = dyn_cast<BlockArgument>(dot.getC());
+  if (!arg || arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0 ||
+      !arg.hasOneUse() || !dot.getResult().hasOneUse())
+    return false;
+  OpOperand &use = *dot.getResult().use_begin();
+  return use.getOwner() == loop.getBody()->getTerminator() &&
+         use.getOperandNumber() + 1 == arg.getArgNumber();
+}
+
+uint64_t
+mlir::tessera::estimateSharedMemoryBytes(Operation *root,
+                                         ArrayRef<gpu::PlannedBuffer> planned,
+                                         ArrayRef<Operation *> replaced) {
+  auto scratch = [](Operation *op) -> uint64_t {
+    if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
       auto type = cast<RankedTensorType>(cvt.getType());
       Type element = type.getElementType();
       uint64_t bytes = element.isIntOrFloat() ? getBytes(element) : 8;
-      scratch = std::max<uint64_t>(scratch, type.getNumElements() * bytes);
+      return type.getNumElements() * bytes;
     }
-  });
-  return buffers + scratch;
+    return getSharedScratchBytes(op);
+  };
+  return gpu::planSharedMemory(root, scratch, planned, replaced).total();
 }
 
 namespace {
@@ -359,6 +386,7 @@ public:
       : laterBytes(std::move(options.laterSharedMemoryBytes)) {
     numStages = options.numStages;
     sharedMemory = options.sharedMemoryBytes;
+    dotsInFlight = options.dotsInFlight;
   }
 
   StringRef getArgument() const final { return "tessera-pipeline-loads"; }
@@ -392,11 +420,17 @@ public:
         stages = attr.getInt();
       if (stages < 2)
         continue;
-      uint64_t used = estimateSharedMemoryBytes(module) + later;
-      if (pipelineTensorLoads(loop, stages, sharedMemory, used))
+      // Extra slots only where a dot could run behind its iteration.
+      int inFlight = 0;
+      if (dotsInFlight > 0 &&
+          llvm::any_of(loop.getBody()->getOps<DotOp>(), [&](DotOp dot) {
+            return isLoopAccumulatorDot(dot, loop);
+          }))
+        inFlight = dotsInFlight;
+      if (pipelineTensorLoads(loop, stages, inFlight, sharedMemory, later))
         continue;
-      LoopPipeliner pipeliner(loop, stages);
-      if (!pipeliner.analyze(sharedMemory, used))
+      LoopPipeliner pipeliner(loop, stages, inFlight);
+      if (!pipeliner.analyze(sharedMemory, later))
         continue;
       pipeliner.rewrite();
     }
@@ -409,6 +443,11 @@ private:
   Option<uint64_t> sharedMemory{
       *this, "shared-memory",
       llvm::cl::desc("Shared memory a block may use (bytes, 0: no limit)"),
+      llvm::cl::init(0)};
+  Option<int> dotsInFlight{
+      *this, "dots-in-flight",
+      llvm::cl::desc("Iterations dots may run behind their own (extra ring "
+                     "slots of loops with an accumulator dot)"),
       llvm::cl::init(0)};
   Option<uint64_t> reservedSharedMemory{
       *this, "reserved-shared-memory",

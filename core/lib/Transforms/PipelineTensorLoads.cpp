@@ -21,7 +21,10 @@
 //
 // The block synchronization is what frees a slot, so the dots that read a
 // slot must be complete at the end of their iteration (synchronous matrix
-// instructions, or asynchronous ones waited for by then).
+// instructions, or asynchronous ones waited for by then) -- unless the
+// target lets dots run n iterations behind: the rings then hold S + n
+// slots, and the copy into the slot of iteration i starts only in
+// iteration i + n + 1, after its block synchronization.
 //
 //===----------------------------------------------------------------------===//
 #include "PipelineTensorLoads.h"
@@ -29,6 +32,7 @@
 #include "LoopSlice.h"
 
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
+#include "tessera/Transforms/PipelineLoads.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/MathExtras.h"
@@ -122,10 +126,10 @@ Value getSlot(OpBuilder &b, Location loc, Value ring, Value slot) {
 
 class TensorLoopPipeliner {
 public:
-  TensorLoopPipeliner(scf::ForOp loop, int stages)
-      : loop(loop), stages(stages), slice(loop) {}
+  TensorLoopPipeliner(scf::ForOp loop, int stages, int dotsInFlight)
+      : loop(loop), stages(stages), dotsInFlight(dotsInFlight), slice(loop) {}
 
-  bool analyze(uint64_t budget, uint64_t otherBytes);
+  bool analyze(uint64_t budget, uint64_t laterBytes);
   void rewrite();
 
 private:
@@ -135,11 +139,14 @@ private:
 
   scf::ForOp loop;
   int stages;
+  /// Iterations the dots may run behind; the rings' slots beyond `stages`.
+  int dotsInFlight;
+  int slots = 0;
   SmallVector<Chain> chains;
   LoopSlice slice;
 };
 
-bool TensorLoopPipeliner::analyze(uint64_t budget, uint64_t otherBytes) {
+bool TensorLoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
   if (!step || *step <= 0 || !loop.getInductionVar().getType().isInteger())
     return false;
@@ -176,23 +183,30 @@ bool TensorLoopPipeliner::analyze(uint64_t budget, uint64_t otherBytes) {
       if (slice.reads(read))
         return false;
 
-  // The rings: as many stages as fit. The single buffers they replace are
-  // already counted in `otherBytes`.
-  uint64_t perStage = 0;
+  // The rings: as many stages as fit, in place of the chains' buffers and
+  // barriers.
+  SmallVector<uint64_t> slotBytes;
+  SmallVector<Operation *> replaced;
   for (Chain &c : chains) {
     MemDescType tile = c.load.getDst().getType();
-    perStage += tile.getNumElements() *
-                tile.getElementType().getIntOrFloatBitWidth() / 8;
+    slotBytes.push_back(tile.getNumElements() *
+                        tile.getElementType().getIntOrFloatBitWidth() / 8);
+    slotBytes.push_back(8);
+    replaced.push_back(c.buffer);
+    replaced.push_back(c.barrier);
   }
-  auto extra = [&](int s) { return uint64_t(s - 1) * perStage; };
-  if (budget)
-    while (stages > 2 && otherBytes + extra(stages) > budget)
-      --stages;
-  if (budget && otherBytes + extra(stages) > budget)
+  std::optional<RingShape> shape =
+      fitRings(stages, dotsInFlight, [&](int slots) {
+        return ringsFit(loop, slotBytes, slots, budget, laterBytes, replaced);
+      });
+  if (!shape)
     return false;
+  stages = shape->stages;
+  slots = shape->slots;
+  dotsInFlight = slots - stages;
   for (Chain &c : chains) {
-    c.ringType = getRingType(c.load.getDst().getType(), stages);
-    c.barrierRingType = getRingType(c.load.getBarrier().getType(), stages);
+    c.ringType = getRingType(c.load.getDst().getType(), slots);
+    c.barrierRingType = getRingType(c.load.getBarrier().getType(), slots);
   }
   slice.sort();
   return true;
@@ -227,7 +241,7 @@ void TensorLoopPipeliner::rewrite() {
     c.barrierRing =
         LocalAllocOp::create(b, c.barrier.getLoc(), c.barrierRingType, Value());
     b.setInsertionPoint(c.init);
-    for (int s = 0; s < stages; ++s)
+    for (int s = 0; s < slots; ++s)
       InitBarrierOp::create(b, c.init.getLoc(),
                             getSlot(b, c.init.getLoc(), c.barrierRing,
                                     createI32Constant(b, c.init.getLoc(), s)),
@@ -306,10 +320,12 @@ void TensorLoopPipeliner::rewrite() {
     for (size_t c = 0; c < numChains; ++c)
       yields.push_back(inFlight[s * numChains + c]);
   llvm::append_range(yields, started);
-  yields.push_back(nextRingSlot(b, loc, readSlot, stages));
-  yields.push_back(nextRingSlot(b, loc, writeSlot, stages));
+  yields.push_back(nextRingSlot(b, loc, readSlot, slots));
+  yields.push_back(nextRingSlot(b, loc, writeSlot, slots));
   yield->setOperands(yields);
   slice.dropDeadCarriedUpdates();
+  if (dotsInFlight > 0)
+    newLoop->setAttr(kDotsInFlightAttrName, b.getI32IntegerAttr(dotsInFlight));
 
   // After the loop: the copies still in flight (past the end) land before
   // the buffers are reused, and every thread is done with the rings.
@@ -320,7 +336,7 @@ void TensorLoopPipeliner::rewrite() {
       WaitBarrierOp::create(b, loc, getSlot(b, loc, chain.barrierRing, slot),
                             newLoop.getResult(firstToken + s * numChains + c));
     if (s + 2 < stages)
-      slot = nextRingSlot(b, loc, slot, stages);
+      slot = nextRingSlot(b, loc, slot, slots);
   }
   BarrierOp::create(b, loc);
 }
@@ -328,9 +344,10 @@ void TensorLoopPipeliner::rewrite() {
 } // namespace
 
 bool mlir::tessera::pipelineTensorLoads(scf::ForOp loop, int stages,
-                                        uint64_t budget, uint64_t otherBytes) {
-  TensorLoopPipeliner pipeliner(loop, stages);
-  if (!pipeliner.analyze(budget, otherBytes))
+                                        int dotsInFlight, uint64_t budget,
+                                        uint64_t laterBytes) {
+  TensorLoopPipeliner pipeliner(loop, stages, dotsInFlight);
+  if (!pipeliner.analyze(budget, laterBytes))
     return false;
   pipeliner.rewrite();
   return true;

@@ -1,5 +1,6 @@
 // RUN: tessera-opt %s --split-input-file --tessera-test-lower-to-llvm | FileCheck %s
 // RUN: tessera-opt %s --split-input-file --tessera-test-lower-to-llvm -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: tessera-opt %s --split-input-file --tessera-test-lower-to-llvm="decline=wait-for-dots" | FileCheck %s --check-prefix=SYNC
 
 // The test target declines every dot, so the core multiplies and adds: each
 // thread holds 2 accumulator elements and the K = 4 row and column of each,
@@ -121,5 +122,29 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
   func.func @dot_batched(%a: tensor<2x4x4xf32, #a>, %b: tensor<2x4x16xf32, #b>, %c: tensor<2x4x16xf32, #blocked>) -> tensor<2x4x16xf32, #blocked> {
     %d = tessera.dot %a, %b, %c : tensor<2x4x4xf32, #a> * tensor<2x4x16xf32, #b> -> tensor<2x4x16xf32, #blocked>
     return %d : tensor<2x4x16xf32, #blocked>
+  }
+}
+
+// -----
+
+// dot_wait hands the registers of all its operands to the target's
+// waitForDots hook, with the pending count, and returns what the hook gives
+// back (here each register through a call); a target that declines (its
+// dots are synchronous) passes the values through unchanged.
+#blocked = #tessera_gpu.blocked<sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @dot_wait
+  // CHECK: %[[N:.*]] = llvm.mlir.constant(1 : i32) : i32
+  // CHECK: llvm.call @tessera_test_wait_for_dots_f32(%{{.*}}, %[[N]]) : (f32, i32) -> f32
+  // CHECK-COUNT-3: llvm.call @tessera_test_wait_for_dots_f32
+  // CHECK-NOT: wait_for_dots
+  // CHECK: llvm.fadd
+  // SYNC-LABEL: llvm.func internal @dot_wait
+  // SYNC-NOT: llvm.call
+  // SYNC: llvm.fadd
+  func.func @dot_wait(%c: tensor<4x16xf32, #blocked>, %d: tensor<4x16xf32, #blocked>) -> tensor<4x16xf32, #blocked> {
+    %w:2 = tessera_gpu.dot_wait %c, %d {pending = 1 : i32} : tensor<4x16xf32, #blocked>, tensor<4x16xf32, #blocked> -> tensor<4x16xf32, #blocked>, tensor<4x16xf32, #blocked>
+    %s = arith.addf %w#0, %w#1 : tensor<4x16xf32, #blocked>
+    return %s : tensor<4x16xf32, #blocked>
   }
 }

@@ -2,6 +2,9 @@
 // RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 shared-memory=4096" --canonicalize | FileCheck %s --check-prefix=SMALL
 // RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 shared-memory=32768" --canonicalize | FileCheck %s --check-prefix=FIT
 // RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 shared-memory=32768 reserved-shared-memory=8192" --canonicalize | FileCheck %s --check-prefix=RESERVED
+// RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 dots-in-flight=1" --canonicalize | FileCheck %s --check-prefix=INFLIGHT
+// RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 dots-in-flight=1 shared-memory=32768" --canonicalize | FileCheck %s --check-prefix=INFLIGHT-FIT
+// RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 dots-in-flight=1 shared-memory=28000" --canonicalize | FileCheck %s --check-prefix=INFLIGHT-NONE
 
 // A K loop of a matmul: the A and B tiles (masked at the K edge, pointers
 // advanced by a constant) are copied two iterations ahead into rings of
@@ -15,6 +18,13 @@
 // With 32 KiB three stages fit (8 KiB each, 1 KiB of alignment slack per
 // ring, a 4 KiB conversion); 8 KiB that later stages will add leave room
 // for two.
+// A target whose dots may run one iteration behind (dots-in-flight=1) gets
+// a fourth slot for the dot that carries the accumulator: the copy of
+// iteration i + 2 then takes the slot of iteration i - 2, whose dot every
+// thread waited for before the barrier of iteration i, and the loop says
+// so (tessera_gpu.dots_in_flight). In 32 KiB three slots fit: two stages
+// and the spare one; in 28000 bytes only two, so the spare slot goes and
+// the loop keeps two stages.
 #ld = #tessera_gpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #acc = #tessera_gpu.blocked<sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]>
 #opa = #tessera_gpu.dot_op<opIdx = 0, parent = #acc>
@@ -78,6 +88,25 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
   // SMALL-LABEL: func.func @matmul_loop
   // SMALL-NOT: tessera_gpu.local_alloc
   // SMALL: tessera.load
+  // INFLIGHT-LABEL: func.func @matmul_loop
+  // INFLIGHT-DAG: %[[C2:.*]] = arith.constant 2 : i32
+  // INFLIGHT-DAG: %[[C4:.*]] = arith.constant 4 : i32
+  // INFLIGHT: %[[BA:.*]] = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<4x64x32xf16
+  // INFLIGHT: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<4x32x64xf16
+  // INFLIGHT: scf.for {{.*}} iter_args({{.*}}, %[[READ:.*]] = %{{.*}}, %[[WRITE:.*]] = %[[C2]])
+  // INFLIGHT-NEXT: tessera_gpu.async_wait {num = 1 : i32}
+  // INFLIGHT: tessera_gpu.memdesc_index %[[BA]][%[[WRITE]]]
+  // INFLIGHT: %[[NEXTREAD:.*]] = arith.addi %[[READ]]
+  // INFLIGHT-NEXT: %[[WRAP:.*]] = arith.cmpi eq, %[[NEXTREAD]], %[[C4]]
+  // INFLIGHT: } {tessera_gpu.dots_in_flight = 1 : i32}
+  // INFLIGHT-FIT-LABEL: func.func @matmul_loop
+  // INFLIGHT-FIT: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x64x32xf16
+  // INFLIGHT-FIT: tessera_gpu.async_wait {num = 0 : i32}
+  // INFLIGHT-FIT: } {tessera_gpu.dots_in_flight = 1 : i32}
+  // INFLIGHT-NONE-LABEL: func.func @matmul_loop
+  // INFLIGHT-NONE: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<2x64x32xf16
+  // INFLIGHT-NONE-NOT: dots_in_flight
+  // INFLIGHT-NONE: return
   func.func @matmul_loop(%a: tensor<64x32x!tessera.ptr<f16>, #ld>, %b: tensor<32x64x!tessera.ptr<f16>, #ld>, %n: i32, %k: i32) -> tensor<64x64xf32, #acc> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -239,5 +268,37 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
       scf.yield %d : tensor<64x128xf32, #acc>
     }
     return %res : tensor<64x128xf32, #acc>
+  }
+}
+
+// -----
+
+// A dot whose accumulator the loop changes before it (scaled each
+// iteration) cannot run behind its iteration: with dots-in-flight=1 its
+// rings keep three slots and the loop gets no dots_in_flight.
+#ld = #tessera_gpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#acc = #tessera_gpu.blocked<sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]>
+#opa = #tessera_gpu.dot_op<opIdx = 0, parent = #acc>
+#opb = #tessera_gpu.dot_op<opIdx = 1, parent = #acc>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // INFLIGHT-LABEL: func.func @scaled_accumulator
+  // INFLIGHT: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x64x32xf16
+  // INFLIGHT-NOT: dots_in_flight
+  // INFLIGHT: return
+  func.func @scaled_accumulator(%a: tensor<64x32x!tessera.ptr<f16>, #ld>, %b: tensor<32x64x!tessera.ptr<f16>, #ld>, %n: i32) -> tensor<64x64xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #acc>
+    %half = arith.constant dense<0.5> : tensor<64x64xf32, #acc>
+    %res = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #acc>) : i32 {
+      %av = tessera.load %a : tensor<64x32x!tessera.ptr<f16>, #ld>
+      %ao = tessera_gpu.convert_layout %av : tensor<64x32xf16, #ld> -> tensor<64x32xf16, #opa>
+      %bv = tessera.load %b : tensor<32x64x!tessera.ptr<f16>, #ld>
+      %bo = tessera_gpu.convert_layout %bv : tensor<32x64xf16, #ld> -> tensor<32x64xf16, #opb>
+      %scaled = arith.mulf %acc, %half : tensor<64x64xf32, #acc>
+      %d = tessera.dot %ao, %bo, %scaled : tensor<64x32xf16, #opa> * tensor<32x64xf16, #opb> -> tensor<64x64xf32, #acc>
+      scf.yield %d : tensor<64x64xf32, #acc>
+    }
+    return %res : tensor<64x64xf32, #acc>
   }
 }

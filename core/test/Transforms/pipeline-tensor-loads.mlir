@@ -1,6 +1,7 @@
 // RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3" --canonicalize | FileCheck %s
 // RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 shared-memory=20000" --canonicalize | FileCheck %s --check-prefix=TWO
 // RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 shared-memory=12000" --canonicalize | FileCheck %s --check-prefix=NONE
+// RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 dots-in-flight=1" --canonicalize | FileCheck %s --check-prefix=INFLIGHT
 
 // A loop whose block arrives by a tensor-map copy (as a target with tensor
 // memory copies leaves it: block barrier, copy, wait, read): the buffer and
@@ -166,5 +167,57 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
     %last = tessera_gpu.local_load %buf : !tessera_gpu.memdesc<64x64xf16, #sw, mutable> -> tensor<64x64xf16, #ld>
     %out = arith.addf %r, %last : tensor<64x64xf16, #ld>
     return %out : tensor<64x64xf16, #ld>
+  }
+}
+
+// -----
+
+// With dots that may run one iteration behind (dots-in-flight=1), a loop
+// whose dot carries the accumulator gets rings of four buffers and four
+// barriers: iterations 0 and 1 start into slots 0 and 1, iteration i + 2
+// into slot (i + 2) % 4 (the slot of i - 2), after the barrier that
+// follows every thread's wait for the dot of i - 2. The loop says so. A
+// loop without such a dot (@tensor_loop above) keeps three.
+#ld = #tessera_gpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#acc = #tessera_gpu.blocked<sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]>
+#opa = #tessera_gpu.dot_op<opIdx = 0, parent = #acc>
+#opb = #tessera_gpu.dot_op<opIdx = 1, parent = #acc>
+#sw = #tessera_gpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+#word = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // INFLIGHT-LABEL: func.func @tensor_loop
+  // INFLIGHT: memdesc<3x64x64xf16
+  // INFLIGHT-NOT: dots_in_flight
+  // INFLIGHT-LABEL: func.func @dot_loop
+  // INFLIGHT-DAG: %[[C2:.*]] = arith.constant 2 : i32
+  // INFLIGHT-DAG: %[[C4:.*]] = arith.constant 4 : i32
+  // INFLIGHT: %[[RING:.*]] = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<4x64x64xf16
+  // INFLIGHT-NEXT: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<4x1xi64
+  // INFLIGHT-COUNT-4: tessera_gpu.init_barrier
+  // INFLIGHT: scf.for {{.*}} iter_args({{.*}}, %[[READ:.*]] = %{{.*}}, %[[WRITE:.*]] = %[[C2]])
+  // INFLIGHT: tessera_gpu.barrier
+  // INFLIGHT: tessera_gpu.memdesc_index %[[RING]][%[[WRITE]]]
+  // INFLIGHT: tessera.dot
+  // INFLIGHT: arith.cmpi eq, %{{.*}}, %[[C4]]
+  // INFLIGHT: } {tessera_gpu.dots_in_flight = 1 : i32}
+  func.func @dot_loop(%map: !tessera_gpu.tensor_map, %a: tensor<64x64xf16, #opa>, %n: i32) -> tensor<64x64xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #acc>
+    %buf = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<64x64xf16, #sw, mutable>
+    %bar = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<1xi64, #word, mutable>
+    tessera_gpu.init_barrier %bar {count = 128 : i32} : !tessera_gpu.memdesc<1xi64, #word, mutable>
+    tessera_gpu.barrier
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #acc>) : i32 {
+      %row = arith.muli %i, %c64 : i32
+      tessera_gpu.barrier
+      %t = tessera_gpu.async_tensor_load %map[%row, %c0], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #sw, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable>
+      tessera_gpu.wait_barrier %bar, %t : !tessera_gpu.memdesc<1xi64, #word, mutable>
+      %b = tessera_gpu.local_load %buf : !tessera_gpu.memdesc<64x64xf16, #sw, mutable> -> tensor<64x64xf16, #opb>
+      %d = tessera.dot %a, %b, %acc : tensor<64x64xf16, #opa> * tensor<64x64xf16, #opb> -> tensor<64x64xf32, #acc>
+      scf.yield %d : tensor<64x64xf32, #acc>
+    }
+    return %r : tensor<64x64xf32, #acc>
   }
 }

@@ -186,6 +186,14 @@ public:
   virtual FailureOr<SmallVector<Value>> lowerDot(OpBuilder &b, Location loc,
                                                  const DotOperands &operands);
 
+  /// `registers` (accumulators of dots the target left running) once at
+  /// most `pending` of the calling thread's dots still run, as values
+  /// nothing reads before then. Declining passes them through, which is
+  /// right for a target whose lowerDot always returns finished results.
+  virtual FailureOr<SmallVector<Value>> waitForDots(OpBuilder &b, Location loc,
+                                                    ValueRange registers,
+                                                    unsigned pending);
+
   //===--- Debugging -----------------------------------------------------===//
 
   /// Prints `format` (printf syntax, already holding the program and element

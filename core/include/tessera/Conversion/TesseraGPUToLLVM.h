@@ -23,6 +23,14 @@ namespace mlir::tessera {
 inline constexpr llvm::StringLiteral kSharedMemoryAttrName =
     "tessera_gpu.shared_memory";
 
+/// Where the plan-shared-memory pass records the plan (SharedMemoryPlan.h)
+/// for the lowering: each local_alloc's byte offset, and on the module the
+/// scratch space's offset and size and the end of the buffers.
+inline constexpr llvm::StringLiteral kBufferOffsetAttrName =
+    "tessera_gpu.offset";
+inline constexpr llvm::StringLiteral kSharedPlanAttrName =
+    "tessera_gpu.shared_plan";
+
 /// Unit attribute a target's pass puts on a `local_load` whose only user,
 /// a dot, will read the buffer itself (DotOperands::aShared / bShared): the
 /// lowering then reads nothing and leaves the registers undefined.
@@ -58,6 +66,17 @@ createLowerToLLVMPass(std::shared_ptr<LoweringHooks> hooks,
 void buildLowerToLLVMPipeline(OpPassManager &pm,
                               std::shared_ptr<LoweringHooks> hooks,
                               GPULoweringOptions options = {});
+
+/// The pass that plans the module's shared memory while its loops are
+/// still structured (the plan then knows which buffers a loop keeps alive)
+/// and records it for the lowering (kBufferOffsetAttrName,
+/// kSharedPlanAttrName); buildLowerToLLVMPipeline runs it first.
+std::unique_ptr<Pass> createPlanSharedMemoryPass();
+
+/// Bytes of shared scratch space the lowering gives `op` (a layout
+/// conversion through shared memory, a reduction or scan across warps,
+/// ...), 0 for an operation that needs none.
+uint64_t getSharedScratchBytes(Operation *op);
 
 /// Registers `tessera-test-lower-to-llvm`, the shared lowering with hooks
 /// that spell each target operation as a call to an external function

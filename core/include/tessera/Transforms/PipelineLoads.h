@@ -13,6 +13,9 @@
 #ifndef TESSERA_TRANSFORMS_PIPELINELOADS_H
 #define TESSERA_TRANSFORMS_PIPELINELOADS_H
 
+#include "tessera/Dialect/TesseraGPU/IR/SharedMemoryPlan.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 
 #include <cstdint>
@@ -29,6 +32,19 @@ constexpr llvm::StringLiteral kPipelineLoadsStage = "pipeline-loads";
 /// `tl.range(..., num_stages=N)`); it overrides the kernel's.
 constexpr llvm::StringLiteral kNumStagesAttrName = "tessera.num_stages";
 
+/// The discardable attribute (i32 n >= 1) the pass sets on a loop whose
+/// rings hold n slots more than its copies need: the dots of iteration i
+/// may go on reading their slots until the block synchronization at the top
+/// of iteration i + n + 1 (each thread must have waited for them by then).
+constexpr llvm::StringLiteral kDotsInFlightAttrName =
+    "tessera_gpu.dots_in_flight";
+
+/// True when `dot`, in the body of `loop`, carries an accumulator from one
+/// iteration to the next and nothing else reads it there: its C is a
+/// carried value only it uses, and its result is only yielded, in C's
+/// place. Such a dot may still run while the next iteration starts.
+bool isLoopAccumulatorDot(Operation *dot, scf::ForOp loop);
+
 /// What the pass is parameterized by.
 struct PipelineLoadsOptions {
   /// Stages of loops without their own count (the kernel's num_stages); a
@@ -44,19 +60,30 @@ struct PipelineLoadsOptions {
   /// is sized. Called once per run of the pass, before the first loop is
   /// pipelined. Unset: nothing is added.
   std::function<uint64_t(Operation *module)> laterSharedMemoryBytes;
+  /// Iterations a target's dots may go on running after their own (an
+  /// asynchronous matrix unit; 0: dots finish in their iteration). A loop
+  /// with an accumulator dot (isLoopAccumulatorDot) gets that many more
+  /// slots in its rings, fewer stages where they would not fit otherwise
+  /// (two at least; else no extra slots), and kDotsInFlightAttrName.
+  int dotsInFlight = 0;
 };
 
-/// Shared memory `root` holds: its buffers (aligned as the lowering places
-/// them) and the largest layout conversion (a bound on the scratch the
-/// lowering adds).
-uint64_t estimateSharedMemoryBytes(Operation *root);
+/// Shared memory `root` holds as the lowering will plan it
+/// (SharedMemoryPlan.h): its buffers but the `replaced` ones, `planned`
+/// ones besides, and the scratch space, where a layout conversion takes at
+/// least its whole tile (a bound that holds whatever layouts later stages
+/// give it).
+uint64_t estimateSharedMemoryBytes(Operation *root,
+                                   ArrayRef<gpu::PlannedBuffer> planned = {},
+                                   ArrayRef<Operation *> replaced = {});
 
 /// The pipeline-loads pass over laid-out (tessera_gpu) IR.
 std::unique_ptr<Pass> createPipelineLoadsPass(PipelineLoadsOptions options);
 
 /// Registers `tessera-pipeline-loads` (options `num-stages`,
-/// `shared-memory`, and `reserved-shared-memory`: a constant in place of the
-/// `laterSharedMemoryBytes` hook) with tessera-opt.
+/// `shared-memory`, `dots-in-flight` and `reserved-shared-memory`: a
+/// constant in place of the `laterSharedMemoryBytes` hook) with
+/// tessera-opt.
 void registerPipelineLoadsPass();
 
 } // namespace mlir::tessera

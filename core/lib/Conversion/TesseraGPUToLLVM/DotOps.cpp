@@ -194,10 +194,49 @@ struct DotLowering : public GPUPattern<DotOp> {
   }
 };
 
+/// dot_wait: the target waits for its running dots; where it declines,
+/// dots are synchronous and the values pass through.
+struct DotWaitLowering : public GPUPattern<gpu::DotWaitOp> {
+  using GPUPattern::GPUPattern;
+  LogicalResult
+  matchAndRewrite(gpu::DotWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> registers;
+    SmallVector<size_t> counts;
+    for (auto [value, type] :
+         llvm::zip(adaptor.getInputs(), op.getInputs().getTypes())) {
+      SmallVector<Value> regs =
+          unpackRegisters(rewriter, loc, value, cast<RankedTensorType>(type));
+      counts.push_back(regs.size());
+      llvm::append_range(registers, regs);
+    }
+    FailureOr<SmallVector<Value>> waited =
+        ctx.hooks.waitForDots(rewriter, loc, registers, op.getPending());
+    if (succeeded(waited)) {
+      if (waited->size() != registers.size())
+        return op.emitError("the ")
+               << ctx.hooks.getName() << " target's wait for dots returned "
+               << waited->size() << " registers for " << registers.size();
+      registers = std::move(*waited);
+    }
+    SmallVector<Value> results;
+    size_t next = 0;
+    for (auto [count, type] : llvm::zip(counts, op.getOutputs().getTypes())) {
+      results.push_back(
+          packRegisters(rewriter, loc, getTypeConverter()->convertType(type),
+                        ArrayRef<Value>(registers).slice(next, count)));
+      next += count;
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 } // namespace
 
 void lowering::populateDotPatterns(GPUTypeConverter &converter,
                                    RewritePatternSet &patterns,
                                    LoweringContext &ctx) {
-  patterns.add<DotLowering>(converter, ctx);
+  patterns.add<DotLowering, DotWaitLowering>(converter, ctx);
 }

@@ -21,44 +21,72 @@ using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::lowering;
 
+uint64_t mlir::tessera::getSharedScratchBytes(Operation *op) {
+  if (auto cvt = dyn_cast<gpu::ConvertLayoutOp>(op))
+    return getConvertScratchBytes(
+        cast<RankedTensorType>(cvt.getSrc().getType()),
+        cast<RankedTensorType>(cvt.getType()));
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return getReduceScratchBytes(reduce);
+  if (auto scan = dyn_cast<ScanOp>(op))
+    return getScanScratchBytes(scan);
+  if (auto histogram = dyn_cast<HistogramOp>(op))
+    return getHistogramScratchBytes(histogram);
+  if (isa<AtomicRMWOp, AtomicCASOp>(op) &&
+      !isa<RankedTensorType>(op->getResult(0).getType()))
+    return 8;
+  return 0;
+}
+
 SharedMemoryPlan lowering::planSharedMemory(ModuleOp module) {
+  auto recorded = module->getAttrOfType<DictionaryAttr>(kSharedPlanAttrName);
+  if (!recorded)
+    return gpu::planSharedMemory(module, getSharedScratchBytes);
   SharedMemoryPlan plan;
-  uint64_t end = 0;
+  auto get = [&](StringRef name) -> uint64_t {
+    auto value = recorded.getAs<IntegerAttr>(name);
+    return value ? value.getInt() : 0;
+  };
+  plan.scratchOffset = get("scratch_offset");
+  plan.scratchBytes = get("scratch_bytes");
+  plan.buffersEnd = get("buffers_end");
   module.walk([&](gpu::LocalAllocOp alloc) {
-    auto type = cast<gpu::MemDescType>(alloc.getType());
-    uint64_t bytes = getElementBytes(type.getElementType());
-    for (int64_t d : type.getShape())
-      bytes *= d;
-    // Swizzled tiles start where their pattern does (however small: a
-    // 512-byte tile of 64-byte rows still repeats every 512 bytes).
-    auto layout = dyn_cast<gpu::SwizzledSharedAttr>(type.getEncoding());
-    bool swizzled = layout && layout.getMaxPhase() > 1;
-    end = llvm::alignTo(end, swizzled ? kSharedTileAlignment : 128);
-    plan.bufferOffsets[alloc] = end;
-    end += bytes;
-  });
-  plan.scratchOffset = llvm::alignTo(end, 128);
-  module.walk([&](Operation *op) {
-    uint64_t bytes = 0;
-    if (auto cvt = dyn_cast<gpu::ConvertLayoutOp>(op))
-      bytes =
-          getConvertScratchBytes(cast<RankedTensorType>(cvt.getSrc().getType()),
-                                 cast<RankedTensorType>(cvt.getType()));
-    else if (auto reduce = dyn_cast<ReduceOp>(op))
-      bytes = getReduceScratchBytes(reduce);
-    else if (auto scan = dyn_cast<ScanOp>(op))
-      bytes = getScanScratchBytes(scan);
-    else if (auto histogram = dyn_cast<HistogramOp>(op))
-      bytes = getHistogramScratchBytes(histogram);
-    else if (isa<AtomicRMWOp, AtomicCASOp>(op) &&
-             !isa<RankedTensorType>(op->getResult(0).getType()))
-      bytes = 8;
-    plan.scratchBytes = std::max(plan.scratchBytes, bytes);
+    if (auto offset = alloc->getAttrOfType<IntegerAttr>(kBufferOffsetAttrName))
+      plan.bufferOffsets[alloc] = offset.getInt();
   });
   return plan;
 }
 
 namespace {
+
+struct PlanSharedMemoryPass
+    : public PassWrapper<PlanSharedMemoryPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PlanSharedMemoryPass)
+
+  StringRef getArgument() const final { return "tessera-plan-shared-memory"; }
+  StringRef getDescription() const final {
+    return "Place the buffers and scratch space in shared memory, reusing "
+           "the bytes of buffers whose lives ended";
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SharedMemoryPlan plan =
+        gpu::planSharedMemory(module, getSharedScratchBytes);
+    Builder b(&getContext());
+    for (auto [alloc, offset] : plan.bufferOffsets)
+      alloc->setAttr(kBufferOffsetAttrName, b.getI64IntegerAttr(offset));
+    module->setAttr(
+        kSharedPlanAttrName,
+        b.getDictionaryAttr(
+            {b.getNamedAttr("buffers_end",
+                            b.getI64IntegerAttr(plan.buffersEnd)),
+             b.getNamedAttr("scratch_bytes",
+                            b.getI64IntegerAttr(plan.scratchBytes)),
+             b.getNamedAttr("scratch_offset",
+                            b.getI64IntegerAttr(plan.scratchOffset))}));
+  }
+};
 
 struct LowerToLLVMPass
     : public PassWrapper<LowerToLLVMPass, OperationPass<ModuleOp>> {
@@ -146,6 +174,7 @@ struct LowerToLLVMPass
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
 
+    module->removeAttr(kSharedPlanAttrName);
     module->setAttr(kSharedMemoryAttrName,
                     IntegerAttr::get(IntegerType::get(mlirContext, 32),
                                      int64_t(ctx.plan.total())));
@@ -163,9 +192,14 @@ mlir::tessera::createLowerToLLVMPass(std::shared_ptr<LoweringHooks> hooks,
   return std::make_unique<LowerToLLVMPass>(std::move(hooks), options);
 }
 
+std::unique_ptr<Pass> mlir::tessera::createPlanSharedMemoryPass() {
+  return std::make_unique<PlanSharedMemoryPass>();
+}
+
 void mlir::tessera::buildLowerToLLVMPipeline(
     OpPassManager &pm, std::shared_ptr<LoweringHooks> hooks,
     GPULoweringOptions options) {
+  pm.addPass(createPlanSharedMemoryPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createLowerToLLVMPass(std::move(hooks), options));
   pm.addPass(createReconcileUnrealizedCastsPass());

@@ -16,6 +16,7 @@
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
+#include "tessera/Dialect/TesseraGPU/IR/SharedMemoryPlan.h"
 #include "tessera/Layout/LinearLayout.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -35,16 +36,7 @@ public:
 
 /// The shared-memory plan of a module: where each buffer lives and where the
 /// scratch space of layout conversions and reductions starts.
-struct SharedMemoryPlan {
-  /// Byte offset of each local_alloc (in its block's shared memory).
-  llvm::DenseMap<Operation *, uint64_t> bufferOffsets;
-  /// Byte offset of the scratch space, after every buffer.
-  uint64_t scratchOffset = 0;
-  /// Bytes of scratch the largest user needs.
-  uint64_t scratchBytes = 0;
-  /// Total bytes a block needs.
-  uint64_t total() const { return scratchOffset + scratchBytes; }
-};
+using SharedMemoryPlan = gpu::SharedMemoryPlan;
 
 /// What every pattern may read.
 struct LoweringContext {
@@ -212,9 +204,10 @@ void populateHistogramPatterns(GPUTypeConverter &converter,
 void populateMiscPatterns(GPUTypeConverter &converter,
                           RewritePatternSet &patterns, LoweringContext &ctx);
 
-/// Plans shared memory for `module`: each local_alloc's buffer, one after the
-/// other (128-byte aligned, for the widest accesses and swizzles), then the
-/// scratch its conversions, reductions and scalar atomics need.
+/// The shared-memory plan of `module`: the one the plan-shared-memory pass
+/// recorded while the loops were still structured, else a plan of the
+/// module as it is (with loops already branches, every buffer used in one
+/// then lives to the end of its function).
 SharedMemoryPlan planSharedMemory(ModuleOp module);
 
 /// Scratch bytes a layout conversion of `type` needs (0 when it stays in
@@ -232,7 +225,7 @@ exchangeThroughShared(ConversionPatternRewriter &rewriter, Location loc,
                       const LinearLayout &dst, ArrayRef<int64_t> shape);
 /// The alignment of the shared memory base and of swizzled buffers: the
 /// period of the widest (128-byte rows, eight phases) swizzle pattern.
-inline constexpr unsigned kSharedTileAlignment = 1024;
+inline constexpr unsigned kSharedTileAlignment = gpu::kSwizzledBufferAlignment;
 
 /// Addressing of a row-major shared tile whose groups of `vec` elements
 /// are XOR-permuted within each row by the phase (row / perPhase) %

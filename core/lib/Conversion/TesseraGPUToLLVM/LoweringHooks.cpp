@@ -64,6 +64,10 @@ FailureOr<SmallVector<Value>> LoweringHooks::lowerDot(OpBuilder &, Location,
                                                       const DotOperands &) {
   return failure();
 }
+FailureOr<SmallVector<Value>> LoweringHooks::waitForDots(OpBuilder &, Location,
+                                                         ValueRange, unsigned) {
+  return failure();
+}
 LogicalResult LoweringHooks::printf(OpBuilder &, Location, StringRef,
                                     ValueRange) {
   return failure();

@@ -25,7 +25,7 @@ struct TestOptions : public PassPipelineOptions<TestOptions> {
       *this, "decline",
       llvm::cl::desc("Hooks that decline (thread-id, barrier, shuffle, "
                      "warp-reduce, load-global, store-global, async-copy, "
-                     "dot, printf, assert, shared-base)")};
+                     "dot, wait-for-dots, printf, assert, shared-base)")};
   ListOption<std::string> accept{
       *this, "accept",
       llvm::cl::desc("Optional hooks that accept (shared-tile); they "
@@ -153,6 +153,19 @@ public:
       return failure();
     call(b, loc, "async_wait", Type(), {constant(b, loc, pending)});
     return success();
+  }
+  FailureOr<SmallVector<Value>> waitForDots(OpBuilder &b, Location loc,
+                                            ValueRange registers,
+                                            unsigned pending) override {
+    if (declined.contains("wait-for-dots"))
+      return failure();
+    // Each register comes back through a call, so that tests see which
+    // values waited and for how many dots.
+    SmallVector<Value> waited;
+    for (Value reg : registers)
+      waited.push_back(call(b, loc, "wait_for_dots_" + mangle(reg.getType()),
+                            reg.getType(), {reg, constant(b, loc, pending)}));
+    return waited;
   }
   LogicalResult printf(OpBuilder &b, Location loc, StringRef format,
                        ValueRange args) override {

@@ -146,6 +146,12 @@ LogicalResult AsyncTensorLoadOp::verify() {
   return verifyTensorCopy(*this, getIndices().size(), getDst().getType());
 }
 
+LogicalResult DotWaitOp::verify() {
+  if (getInputs().getTypes() != getOutputs().getTypes())
+    return emitOpError("returns values of its operands' types");
+  return success();
+}
+
 LogicalResult AsyncTensorStoreOp::verify() {
   return verifyTensorCopy(*this, getIndices().size(), getSrc().getType());
 }

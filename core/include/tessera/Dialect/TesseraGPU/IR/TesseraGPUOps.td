@@ -145,6 +145,30 @@ def TesseraGPU_AsyncWaitOp : TesseraGPU_Op<"async_wait", [
   let assemblyFormat = "($asyncToken^)? attr-dict";
 }
 
+def TesseraGPU_DotWaitOp : TesseraGPU_Op<"dot_wait", [
+    MemoryEffects<[MemRead<TesseraGPU_SharedMemory>,
+                   MemWrite<TesseraGPU_SharedMemory>]>]> {
+  let summary = "Wait until at most `pending` of the thread's asynchronous dots still run";
+  let description = [{
+    A target whose matrix unit runs dots asynchronously may leave a dot
+    running after its lowering returns; its result may then only feed
+    another dot as the accumulator, or this op. `dot_wait` returns its
+    operands once no more than `pending` of the calling thread's dots are
+    still running (the oldest finish first): only then may anything else
+    read the results or overwrite the shared memory the dots read. On a
+    target whose dots complete synchronously it passes the values through.
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$inputs, I32Attr:$pending);
+  let results = (outs Variadic<AnyRankedTensor>:$outputs);
+  let assemblyFormat = "$inputs attr-dict `:` type($inputs) `->` type($outputs)";
+  let builders = [
+    OpBuilder<(ins "::mlir::ValueRange":$inputs, "uint32_t":$pending), [{
+      build($_builder, $_state, inputs.getTypes(), inputs,
+            $_builder.getI32IntegerAttr(pending));
+    }]>];
+  let hasVerifier = 1;
+}
+
 def TesseraGPU_BarrierOp : TesseraGPU_Op<"barrier", [
     MemoryEffects<[MemRead<TesseraGPU_SharedMemory>,
                    MemWrite<TesseraGPU_SharedMemory>]>]> {
