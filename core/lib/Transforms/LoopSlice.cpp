@@ -174,17 +174,17 @@ mlir::tessera::fitRings(int stages, int dotsInFlight,
   return std::nullopt;
 }
 
-bool mlir::tessera::ringsFit(scf::ForOp loop, ArrayRef<uint64_t> slotBytes,
+bool mlir::tessera::ringsFit(scf::ForOp loop, ArrayRef<RingBytes> rings,
                              int slots, uint64_t budget, uint64_t laterBytes,
                              ArrayRef<Operation *> replaced) {
   if (budget == 0)
     return true;
-  SmallVector<gpu::PlannedBuffer> rings;
-  for (uint64_t bytes : slotBytes)
-    rings.push_back({loop, bytes * uint64_t(slots),
-                     gpu::kSwizzledBufferAlignment, /*barrierAfter=*/true});
+  SmallVector<gpu::PlannedBuffer> planned;
+  for (const RingBytes &ring : rings)
+    planned.push_back({loop, ring.slotBytes * uint64_t(slots), ring.alignment,
+                       /*barrierAfter=*/true, ring.start});
   auto module = loop->getParentOfType<ModuleOp>();
   Operation *root = module ? module.getOperation() : loop->getParentOp();
-  return laterBytes + estimateSharedMemoryBytes(root, rings, replaced) <=
+  return laterBytes + estimateSharedMemoryBytes(root, planned, replaced) <=
          budget;
 }

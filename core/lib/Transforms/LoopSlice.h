@@ -11,6 +11,8 @@
 #ifndef TESSERA_LIB_TRANSFORMS_LOOPSLICE_H
 #define TESSERA_LIB_TRANSFORMS_LOOPSLICE_H
 
+#include "tessera/Dialect/TesseraGPU/IR/SharedMemoryPlan.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -102,12 +104,19 @@ struct RingShape {
 std::optional<RingShape> fitRings(int stages, int dotsInFlight,
                                   llvm::function_ref<bool(int slots)> fits);
 
+/// A ring a pipeliner would add: the bytes of a slot, where it is
+/// allocated (null: right before the loop) and its alignment.
+struct RingBytes {
+  uint64_t slotBytes = 0;
+  Operation *start = nullptr;
+  uint64_t alignment = gpu::kSwizzledBufferAlignment;
+};
+
 /// True when `budget` bytes of shared memory (0: no limit) hold, besides
 /// `laterBytes`, the module of `loop` without the `replaced` operations
-/// (allocations, conversions) and with one ring of `slots` slots per entry
-/// of `slotBytes`, allocated before `loop` and freed by a block barrier
-/// after it.
-bool ringsFit(scf::ForOp loop, ArrayRef<uint64_t> slotBytes, int slots,
+/// (allocations, conversions) and with `rings` of `slots` slots each,
+/// used up to `loop` and freed by a block barrier after it.
+bool ringsFit(scf::ForOp loop, ArrayRef<RingBytes> rings, int slots,
               uint64_t budget, uint64_t laterBytes,
               ArrayRef<Operation *> replaced = {});
 

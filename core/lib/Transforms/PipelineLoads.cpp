@@ -190,19 +190,17 @@ bool LoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
     return false;
 
   // The rings: as many stages as fit next to what shared memory already
-  // holds.
-  // The rings' reads replace the conversions.
-  SmallVector<uint64_t> slotBytes;
+  // holds. The rings' reads replace the conversions.
+  SmallVector<RingBytes> rings;
   SmallVector<Operation *> replaced;
   for (Candidate &c : candidates) {
     auto type = cast<RankedTensorType>(c.load.getType());
-    slotBytes.push_back(type.getNumElements() *
-                        getBytes(type.getElementType()));
+    rings.push_back({type.getNumElements() * getBytes(type.getElementType())});
     replaced.push_back(c.convert);
   }
   std::optional<RingShape> shape =
       fitRings(stages, dotsInFlight, [&](int slots) {
-        return ringsFit(loop, slotBytes, slots, budget, laterBytes, replaced);
+        return ringsFit(loop, rings, slots, budget, laterBytes, replaced);
       });
   if (!shape)
     return false;

@@ -184,20 +184,21 @@ bool TensorLoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
         return false;
 
   // The rings: as many stages as fit, in place of the chains' buffers and
-  // barriers.
-  SmallVector<uint64_t> slotBytes;
+  // barriers: the rings of buffers right before the loop, the rings of
+  // barriers where the barriers were (their initialization stays there).
+  SmallVector<RingBytes> rings;
   SmallVector<Operation *> replaced;
   for (Chain &c : chains) {
     MemDescType tile = c.load.getDst().getType();
-    slotBytes.push_back(tile.getNumElements() *
-                        tile.getElementType().getIntOrFloatBitWidth() / 8);
-    slotBytes.push_back(8);
+    rings.push_back({tile.getNumElements() *
+                     tile.getElementType().getIntOrFloatBitWidth() / 8});
+    rings.push_back({8, c.barrier, gpu::kBufferAlignment});
     replaced.push_back(c.buffer);
     replaced.push_back(c.barrier);
   }
   std::optional<RingShape> shape =
       fitRings(stages, dotsInFlight, [&](int slots) {
-        return ringsFit(loop, slotBytes, slots, budget, laterBytes, replaced);
+        return ringsFit(loop, rings, slots, budget, laterBytes, replaced);
       });
   if (!shape)
     return false;
@@ -232,10 +233,11 @@ SmallVector<Value> TensorLoopPipeliner::issue(OpBuilder &b, Value slot,
 
 void TensorLoopPipeliner::rewrite() {
   Location loc = loop.getLoc();
-  // The rings where the buffers were, each barrier initialized where the
-  // one it replaces was.
+  // The rings of buffers right before the loop (their bytes may serve
+  // others before it), the rings of barriers where the barriers were, each
+  // initialized where the one it replaces was.
   for (Chain &c : chains) {
-    OpBuilder b(c.buffer);
+    OpBuilder b(loop);
     c.ring = LocalAllocOp::create(b, c.buffer.getLoc(), c.ringType, Value());
     b.setInsertionPoint(c.barrier);
     c.barrierRing =

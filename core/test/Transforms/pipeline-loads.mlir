@@ -1,10 +1,10 @@
 // RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3" --canonicalize | FileCheck %s
 // RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 shared-memory=4096" --canonicalize | FileCheck %s --check-prefix=SMALL
-// RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 shared-memory=32768" --canonicalize | FileCheck %s --check-prefix=FIT
-// RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 shared-memory=32768 reserved-shared-memory=8192" --canonicalize | FileCheck %s --check-prefix=RESERVED
+// RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 shared-memory=24576" --canonicalize | FileCheck %s --check-prefix=FIT
+// RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 shared-memory=24576 reserved-shared-memory=8192" --canonicalize | FileCheck %s --check-prefix=RESERVED
 // RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 dots-in-flight=1" --canonicalize | FileCheck %s --check-prefix=INFLIGHT
-// RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 dots-in-flight=1 shared-memory=32768" --canonicalize | FileCheck %s --check-prefix=INFLIGHT-FIT
-// RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 dots-in-flight=1 shared-memory=28000" --canonicalize | FileCheck %s --check-prefix=INFLIGHT-NONE
+// RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 dots-in-flight=1 shared-memory=24576" --canonicalize | FileCheck %s --check-prefix=INFLIGHT-FIT
+// RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 dots-in-flight=1 shared-memory=20000" --canonicalize | FileCheck %s --check-prefix=INFLIGHT-NONE
 
 // A K loop of a matmul: the A and B tiles (masked at the K edge, pointers
 // advanced by a constant) are copied two iterations ahead into rings of
@@ -15,15 +15,15 @@
 // iterations ahead) into the slot of i - 1. The original pointers are gone; the copies are
 // drained after the loop.
 // With 4 KiB of shared memory not even two stages fit: the loop stays.
-// With 32 KiB three stages fit (8 KiB each, 1 KiB of alignment slack per
-// ring, a 4 KiB conversion); 8 KiB that later stages will add leave room
-// for two.
+// With 24 KiB three stages fit (8 KiB each; the rings' reads replace the
+// layout conversions, so no scratch is counted); 8 KiB that later stages
+// will add leave room for two.
 // A target whose dots may run one iteration behind (dots-in-flight=1) gets
 // a fourth slot for the dot that carries the accumulator: the copy of
 // iteration i + 2 then takes the slot of iteration i - 2, whose dot every
 // thread waited for before the barrier of iteration i, and the loop says
-// so (tessera_gpu.dots_in_flight). In 32 KiB three slots fit: two stages
-// and the spare one; in 28000 bytes only two, so the spare slot goes and
+// so (tessera_gpu.dots_in_flight). In 24 KiB three slots fit: two stages
+// and the spare one; in 20000 bytes only two, so the spare slot goes and
 // the loop keeps two stages.
 #ld = #tessera_gpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #acc = #tessera_gpu.blocked<sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]>

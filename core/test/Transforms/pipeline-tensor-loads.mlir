@@ -5,7 +5,9 @@
 
 // A loop whose block arrives by a tensor-map copy (as a target with tensor
 // memory copies leaves it: block barrier, copy, wait, read): the buffer and
-// its barrier become rings of three, the copies of iterations 0 and 1 start
+// its barrier become rings of three (the barriers where the barrier was,
+// initialized there; the buffers right before the loop, so that what comes
+// before may use their bytes), the copies of iterations 0 and 1 start
 // before the loop, each iteration waits for its slot's token, synchronizes
 // the block, starts iteration i + 2 into the slot of i - 1 and reads slot
 // i % 3; the two copies past the end are waited for after the loop, then
@@ -20,8 +22,7 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
   // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i32
   // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : i32
   // CHECK-DAG: %[[C64:.*]] = arith.constant 64 : i32
-  // CHECK: %[[RING:.*]] = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x64x64xf16, #{{.*}}, mutable>
-  // CHECK-NEXT: %[[BARS:.*]] = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x1xi64, #{{.*}}, mutable>
+  // CHECK: %[[BARS:.*]] = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x1xi64, #{{.*}}, mutable>
   // CHECK-NEXT: %[[B0:.*]] = tessera_gpu.memdesc_index %[[BARS]][%[[C0]]]
   // CHECK-NEXT: tessera_gpu.init_barrier %[[B0]] {count = 128 : i32}
   // CHECK-NEXT: %[[B1:.*]] = tessera_gpu.memdesc_index %[[BARS]][%[[C1]]]
@@ -29,6 +30,7 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
   // CHECK-NEXT: %[[B2:.*]] = tessera_gpu.memdesc_index %[[BARS]][%[[C2]]]
   // CHECK-NEXT: tessera_gpu.init_barrier %[[B2]] {count = 128 : i32}
   // CHECK-NEXT: tessera_gpu.barrier
+  // CHECK-NEXT: %[[RING:.*]] = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x64x64xf16, #{{.*}}, mutable>
   // Iterations 0 and 1, into slots 0 and 1.
   // CHECK: %[[S0:.*]] = tessera_gpu.memdesc_index %[[RING]][%[[C0]]]
   // CHECK-NEXT: %[[P0:.*]] = tessera_gpu.async_tensor_load %arg0[%[[C0]], %{{.*}}], %[[S0]], %{{.*}}
@@ -54,8 +56,8 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
   // CHECK-NEXT: tessera_gpu.barrier
   // CHECK-NEXT: return %[[LOOP]]#0
   // TWO-LABEL: func.func @tensor_loop
-  // TWO: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<2x64x64xf16
   // TWO-COUNT-2: tessera_gpu.init_barrier
+  // TWO: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<2x64x64xf16
   // TWO: scf.for {{.*}} -> (tensor<64x64xf16, #{{.*}}>, i64, i32, i32)
   // NONE-LABEL: func.func @tensor_loop
   // NONE: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<64x64xf16
@@ -191,9 +193,9 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
   // INFLIGHT-LABEL: func.func @dot_loop
   // INFLIGHT-DAG: %[[C2:.*]] = arith.constant 2 : i32
   // INFLIGHT-DAG: %[[C4:.*]] = arith.constant 4 : i32
-  // INFLIGHT: %[[RING:.*]] = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<4x64x64xf16
-  // INFLIGHT-NEXT: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<4x1xi64
+  // INFLIGHT: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<4x1xi64
   // INFLIGHT-COUNT-4: tessera_gpu.init_barrier
+  // INFLIGHT: %[[RING:.*]] = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<4x64x64xf16
   // INFLIGHT: scf.for {{.*}} iter_args({{.*}}, %[[READ:.*]] = %{{.*}}, %[[WRITE:.*]] = %[[C2]])
   // INFLIGHT: tessera_gpu.barrier
   // INFLIGHT: tessera_gpu.memdesc_index %[[RING]][%[[WRITE]]]

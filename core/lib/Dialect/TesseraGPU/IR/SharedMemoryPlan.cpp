@@ -100,7 +100,10 @@ public:
   }
 
   Life getPlannedLife(const PlannedBuffer &planned) const {
-    return getLife(planned.at, planned.at, planned.barrierAfter);
+    Life life = getLife(planned.at, planned.at, planned.barrierAfter);
+    if (planned.start)
+      life.first = std::min(life.first, index.lookup(planned.start));
+    return life;
   }
 
   uint64_t getIndex(Operation *op) const { return index.lookup(op); }
@@ -192,7 +195,8 @@ SharedMemoryPlan mlir::tessera::gpu::planSharedMemory(
     }
   });
   for (const PlannedBuffer &p : planned)
-    items.push_back({2 * planner.getIndex(p.at), nullptr, &p});
+    items.push_back(
+        {2 * planner.getIndex(p.start ? p.start : p.at), nullptr, &p});
   llvm::stable_sort(
       items, [](const Item &a, const Item &b) { return a.order < b.order; });
 

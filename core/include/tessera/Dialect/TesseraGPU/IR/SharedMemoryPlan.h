@@ -32,13 +32,15 @@ inline constexpr uint64_t kSwizzledBufferAlignment = 1024;
 inline constexpr uint64_t kBufferAlignment = 128;
 
 /// A buffer a transformation would add (to size it before it exists):
-/// allocated right before `at` and used by `at` (and what it holds).
+/// allocated right before `at` (or `start`, an earlier operation of its
+/// block) and used last by `at` (and what it holds).
 struct PlannedBuffer {
   Operation *at = nullptr;
   uint64_t bytes = 0;
   uint64_t alignment = kSwizzledBufferAlignment;
   /// The transformation puts a block barrier right after `at`.
   bool barrierAfter = false;
+  Operation *start = nullptr;
 };
 
 /// Where a block's shared memory goes.
