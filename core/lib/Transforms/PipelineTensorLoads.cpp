@@ -190,7 +190,7 @@ bool TensorLoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
   SmallVector<Operation *> replaced;
   for (Chain &c : chains) {
     MemDescType tile = c.load.getDst().getType();
-    rings.push_back({tile.getNumElements() *
+    rings.push_back({uint64_t(tile.getNumElements()) *
                      tile.getElementType().getIntOrFloatBitWidth() / 8});
     rings.push_back({8, c.barrier, gpu::kBufferAlignment});
     replaced.push_back(c.buffer);
