@@ -37,6 +37,7 @@ void mlir::tessera::registerAllPasses() {
   registerPipelinePasses();
   registerTestAxisInfoPass();
   registerTestLowerToLLVMPass();
+  registerPlanSharedMemoryPass();
   registerTestAccelerateDotPass();
   registerPipelineLoadsPass();
 }

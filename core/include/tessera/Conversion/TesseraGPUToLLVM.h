@@ -73,6 +73,9 @@ void buildLowerToLLVMPipeline(OpPassManager &pm,
 /// kSharedPlanAttrName); buildLowerToLLVMPipeline runs it first.
 std::unique_ptr<Pass> createPlanSharedMemoryPass();
 
+/// Registers `tessera-plan-shared-memory` with tessera-opt.
+void registerPlanSharedMemoryPass();
+
 /// Bytes of shared scratch space the lowering gives `op` (a layout
 /// conversion through shared memory, a reduction or scan across warps,
 /// ...), 0 for an operation that needs none.

@@ -196,6 +196,10 @@ std::unique_ptr<Pass> mlir::tessera::createPlanSharedMemoryPass() {
   return std::make_unique<PlanSharedMemoryPass>();
 }
 
+void mlir::tessera::registerPlanSharedMemoryPass() {
+  PassRegistration<PlanSharedMemoryPass>();
+}
+
 void mlir::tessera::buildLowerToLLVMPipeline(
     OpPassManager &pm, std::shared_ptr<LoweringHooks> hooks,
     GPULoweringOptions options) {
