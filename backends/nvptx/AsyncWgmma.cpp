@@ -22,6 +22,7 @@
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
+#include "tessera/Dialect/TesseraGPU/IR/SharedMemoryPlan.h"
 #include "tessera/Transforms/PipelineLoads.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -33,19 +34,6 @@ using namespace mlir::tessera;
 using namespace mlir::tessera::nvptx;
 
 namespace {
-
-/// The buffer `view` (a buffer, or a slot or transposed view of one) is a
-/// part of, or null when it is not a local_alloc's.
-gpu::LocalAllocOp getAllocation(Value view) {
-  while (true) {
-    if (auto index = view.getDefiningOp<gpu::MemDescIndexOp>())
-      view = index.getSrc();
-    else if (auto trans = view.getDefiningOp<gpu::MemDescTransOp>())
-      view = trans.getSrc();
-    else
-      return view.getDefiningOp<gpu::LocalAllocOp>();
-  }
-}
 
 /// True when an operation inside `loop` writes `buffer` other than as an
 /// asynchronous copy (`copiesAllowed`) or any way at all.
@@ -75,10 +63,10 @@ bool staysWhileRunning(Value operand, scf::ForOp loop) {
   auto load = operand.getDefiningOp<gpu::LocalLoadOp>();
   if (!load || !load->hasAttr(kReadInPlaceAttrName))
     return true; // Registers: the dot holds its own values.
-  gpu::LocalAllocOp alloc = getAllocation(load.getSrc());
+  Operation *alloc = gpu::getAllocation(load.getSrc());
   if (!alloc || loop->isAncestor(alloc))
     return false;
-  if (!isWrittenIn(loop, alloc.getResult(), /*copiesAllowed=*/false))
+  if (!isWrittenIn(loop, alloc->getResult(0), /*copiesAllowed=*/false))
     return true;
   // A ring of the loop's pipeliner: read at the slot the loop carries,
   // written only by the copies it starts.
@@ -88,8 +76,8 @@ bool staysWhileRunning(Value operand, scf::ForOp loop) {
   auto slot = view.getDefiningOp<gpu::MemDescIndexOp>();
   auto index = slot ? dyn_cast<BlockArgument>(slot.getIndex()) : nullptr;
   return index && index.getOwner() == loop.getBody() &&
-         slot.getSrc() == alloc.getResult() &&
-         !isWrittenIn(loop, alloc.getResult(), /*copiesAllowed=*/true);
+         slot.getSrc() == alloc->getResult(0) &&
+         !isWrittenIn(loop, alloc->getResult(0), /*copiesAllowed=*/true);
 }
 
 struct AsyncWgmmaPass

@@ -18,11 +18,7 @@ using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::gpu;
 
-namespace {
-
-/// The allocation `view` (a buffer, or a slot or transposition of one) is
-/// part of, or null.
-Operation *getAllocation(Value view) {
+Operation *mlir::tessera::gpu::getAllocation(Value view) {
   while (Operation *def = view.getDefiningOp()) {
     if (isa<LocalAllocOp>(def))
       return def;
@@ -32,6 +28,8 @@ Operation *getAllocation(Value view) {
   }
   return nullptr;
 }
+
+namespace {
 
 /// A closed interval of operation indices.
 struct Life {
@@ -225,11 +223,13 @@ SharedMemoryPlan mlir::tessera::gpu::planSharedMemory(
     plan.scratchOffset = llvm::alignTo(plan.buffersEnd, kBufferAlignment);
     return plan;
   }
+  SmallVector<Life> scratchLives;
+  for (Operation *op : scratchOps)
+    scratchLives.push_back(planner.getLife(op, op, /*barrierAfter=*/false));
   SmallVector<Placed> alive;
   for (const Placed &p : placed)
-    if (llvm::any_of(scratchOps, [&](Operation *op) {
-          return p.life.overlaps(planner.getLife(op, op, false));
-        }))
+    if (llvm::any_of(scratchLives,
+                     [&](const Life &life) { return p.life.overlaps(life); }))
       alive.push_back(Placed{Life{0, 0}, p.offset, p.end});
   plan.scratchOffset =
       findOffset(alive, Life{0, 0}, plan.scratchBytes, kBufferAlignment);

@@ -62,6 +62,10 @@ struct SharedMemoryPlan {
   }
 };
 
+/// The local_alloc `view` (a buffer, or a slot or transposition of one) is
+/// part of, or null.
+Operation *getAllocation(Value view);
+
 /// The bytes of `type`'s buffer (a memdesc type) and its alignment.
 std::pair<uint64_t, uint64_t> getBufferBytesAndAlignment(Type type);
 
