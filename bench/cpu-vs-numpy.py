@@ -17,7 +17,11 @@ NumPy's versions do the work the kernels do:
 - dropout, fp32, 2^22, p=0.5: uniform numbers, compare, select, scale (the
   kernel draws its numbers with Philox in the kernel);
 - layer norm, fp16, 512x2048: mean and variance in fp32 per row, normalize,
-  scale and shift, result in fp16.
+  scale and shift, result in fp16;
+- matmul (tutorial 03's kernel, its benchmark config), fp32 and fp16 inputs,
+  512^3 and 2048^3, beside NumPy's fp32 `matmul` (the host BLAS's sgemm,
+  OpenBLAS in NumPy's wheels, all cores) at the same size for both: the
+  issue's bar is a fraction of sgemm.
 """
 from __future__ import annotations
 
@@ -40,6 +44,10 @@ WORKLOADS = {
     "softmax": "02_fused_softmax",
     "dropout": "04_low_memory_dropout",
     "layer norm": "05_layer_norm",
+    "matmul fp32 512": "03_matmul/matmul_kernel/fp32,512x512x512",
+    "matmul fp16 512": "03_matmul/matmul_kernel/fp16,512x512x512",
+    "matmul fp32 2048": "03_matmul/matmul_kernel/fp32,2048x2048x2048",
+    "matmul fp16 2048": "03_matmul/matmul_kernel/fp16,2048x2048x2048",
 }
 
 
@@ -86,7 +94,18 @@ def numpy_times() -> Dict[str, float]:
         var = ((a - mean)**2).mean(axis=1, keepdims=True)
         return ((a - mean) / np.sqrt(var + 1e-5) * w + b).astype(np.float16)
 
+    def sgemm(size: int) -> Callable[[], object]:
+        a = rng.standard_normal((size, size), dtype=np.float32)
+        b = rng.standard_normal((size, size), dtype=np.float32)
+        c = np.empty((size, size), dtype=np.float32)
+        return lambda: np.matmul(a, b, out=c)
+
+    sgemm512, sgemm2048 = sgemm(512), sgemm(2048)
     return {
+        "matmul fp32 512": median_ms(sgemm512),
+        "matmul fp16 512": median_ms(sgemm512),
+        "matmul fp32 2048": median_ms(sgemm2048, repeat=10),
+        "matmul fp16 2048": median_ms(sgemm2048, repeat=10),
         "vector add": median_ms(lambda: np.add(x, y, out=z)),
         "softmax": median_ms(softmax),
         "dropout": median_ms(dropout),

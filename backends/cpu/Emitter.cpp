@@ -103,6 +103,11 @@ cpu::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
     fn.addFnAttr("target-cpu", cpuName);
     if (!features.empty())
       fn.addFnAttr("target-features", features);
+    // Vectors of the target's full width (the dot micro-kernels') stay in
+    // whole registers: x86 splits 512-bit vectors in two where the CPU
+    // prefers 256-bit ones unless the function asks for them.
+    fn.addFnAttr("min-legal-vector-width",
+                 std::to_string(target.maxVectorBits));
   }
   translateTimer.stop();
 

@@ -40,6 +40,40 @@ bool isSimpleElementwise(linalg::GenericOp op) {
                       [](AffineMap map) { return map.isIdentity(); });
 }
 
+/// Like isSimpleElementwise, except that inputs may also be read along a
+/// subset of the dimensions with the others fixed (`(d0, d1) -> (d0, 0)`,
+/// what tessera.broadcast lowers to): element i of the result depends on
+/// one element of each input, found by the input's map.
+bool isBroadcastingElementwise(linalg::GenericOp op) {
+  if (!op.hasPureTensorSemantics() || op->getNumResults() != 1 ||
+      op.getNumDpsInits() != 1 || op.getNumParallelLoops() != op.getNumLoops())
+    return false;
+  if (!op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity())
+    return false;
+  return llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+    return llvm::all_of(op.getMatchingIndexingMap(input).getResults(),
+                        [](AffineExpr expr) {
+                          return isa<AffineDimExpr, AffineConstantExpr>(expr);
+                        });
+  });
+}
+
+/// The indices of the element of `operand` that the element at `indices`
+/// of the result of `op` (isBroadcastingElementwise) reads.
+SmallVector<Value> getOperandIndices(OpBuilder &b, Location loc,
+                                     linalg::GenericOp op, OpOperand &operand,
+                                     ValueRange indices) {
+  SmallVector<Value> result;
+  for (AffineExpr expr : op.getMatchingIndexingMap(&operand).getResults()) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr))
+      result.push_back(indices[dim.getPosition()]);
+    else
+      result.push_back(arith::ConstantIndexOp::create(
+          b, loc, cast<AffineConstantExpr>(expr).getValue()));
+  }
+  return result;
+}
+
 /// The most operations a fused body may hold. Each fusion clones both
 /// bodies, so fusing a chain without a bound clones quadratically much; and
 /// LLVM's loop passes slow down on long bodies too. A longer chain becomes
@@ -206,9 +240,12 @@ struct FuseProducerIntoUser : public OpRewritePattern<linalg::GenericOp> {
 };
 
 /// One element of an elementwise generic (`tensor.extract %g[i]`) is its
-/// body computed for element i: the loads and stores through a contiguous
-/// block of pointers read the first address only, and computing it as a
-/// scalar leaves the block of addresses unused (then erased), so it no
+/// body computed for element i (on the elements of its inputs their maps
+/// pick: a broadcast reads its source at 0 along the repeated dimensions,
+/// so a mask broadcast over a block is no longer a buffer of the block's
+/// size but one comparison per element read): the loads and stores through a
+/// contiguous block of pointers read the first address only, and computing it
+/// as a scalar leaves the block of addresses unused (then erased), so it no
 /// longer stands between the loops the CPU fuses (FuseLoops.cpp).
 struct ExtractOfElementwise : public OpRewritePattern<tensor::ExtractOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -216,7 +253,7 @@ struct ExtractOfElementwise : public OpRewritePattern<tensor::ExtractOp> {
   LogicalResult matchAndRewrite(tensor::ExtractOp op,
                                 PatternRewriter &rewriter) const override {
     auto generic = op.getTensor().getDefiningOp<linalg::GenericOp>();
-    if (!generic || !isSimpleElementwise(generic) ||
+    if (!generic || !isBroadcastingElementwise(generic) ||
         countBodyOps(generic, kMaxFusedBodyOps) > kMaxFusedBodyOps)
       return failure();
     Block &body = generic.getRegion().front();
@@ -242,8 +279,10 @@ struct ExtractOfElementwise : public OpRewritePattern<tensor::ExtractOp> {
       BlockArgument arg = generic.getMatchingBlockArgument(&operand);
       if (arg.use_empty())
         continue;
-      mapping.map(arg, tensor::ExtractOp::create(rewriter, op.getLoc(),
-                                                 operand.get(), indices)
+      mapping.map(arg, tensor::ExtractOp::create(
+                           rewriter, op.getLoc(), operand.get(),
+                           getOperandIndices(rewriter, op.getLoc(), generic,
+                                             operand, indices))
                            .getResult());
     }
     for (Operation &nested : body.without_terminator()) {

@@ -354,20 +354,8 @@ struct DotOpLowering : public OpConversionPattern<DotOp> {
     bool batched = rank == 3;
     // Iteration space (batch?, m, k, n), n innermost.
     unsigned numDims = batched ? 4 : 3;
-    auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
-    unsigned m = batched ? 1 : 0, k = m + 1, n = m + 2;
-    SmallVector<AffineExpr> aExprs, bExprs, cExprs;
-    if (batched) {
-      aExprs.push_back(d(0));
-      bExprs.push_back(d(0));
-      cExprs.push_back(d(0));
-    }
-    aExprs.append({d(m), d(k)});
-    bExprs.append({d(k), d(n)});
-    cExprs.append({d(m), d(n)});
-    SmallVector<AffineMap> maps{AffineMap::get(numDims, 0, aExprs, ctx),
-                                AffineMap::get(numDims, 0, bExprs, ctx),
-                                AffineMap::get(numDims, 0, cExprs, ctx)};
+    unsigned k = batched ? 2 : 1;
+    SmallVector<AffineMap> maps = cpu::getDotIndexingMaps(ctx, batched);
     SmallVector<utils::IteratorType> iterators(numDims,
                                                utils::IteratorType::parallel);
     iterators[k] = utils::IteratorType::reduction;
@@ -390,6 +378,24 @@ struct DotOpLowering : public OpConversionPattern<DotOp> {
 };
 
 } // namespace
+
+SmallVector<AffineMap> cpu::getDotIndexingMaps(MLIRContext *ctx, bool batched) {
+  unsigned numDims = batched ? 4 : 3;
+  unsigned m = batched ? 1 : 0, k = m + 1, n = m + 2;
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  SmallVector<AffineExpr> aExprs, bExprs, cExprs;
+  if (batched) {
+    aExprs.push_back(d(0));
+    bExprs.push_back(d(0));
+    cExprs.push_back(d(0));
+  }
+  aExprs.append({d(m), d(k)});
+  bExprs.append({d(k), d(n)});
+  cExprs.append({d(m), d(n)});
+  return {AffineMap::get(numDims, 0, aExprs, ctx),
+          AffineMap::get(numDims, 0, bExprs, ctx),
+          AffineMap::get(numDims, 0, cExprs, ctx)};
+}
 
 void cpu::populateComputePatterns(const CpuTypeConverter &converter,
                                   RewritePatternSet &patterns) {

@@ -25,6 +25,7 @@
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -272,6 +273,8 @@ struct ConvertToLLVMPass
     populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns);
     index::populateIndexToLLVMConversionPatterns(converter, patterns);
     ub::populateUBToLLVMConversionPatterns(converter, patterns);
+    // The dot micro-kernels' loads, stores, broadcasts and FMAs.
+    populateVectorToLLVMConversionPatterns(converter, patterns);
     // LLVM's intrinsics first (they vectorize); libm for the rest.
     populateMathToLLVMConversionPatterns(converter, patterns,
                                          /*approximateLog1p=*/false,

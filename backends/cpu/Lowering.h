@@ -103,6 +103,11 @@ void populateSharedMemoryPatterns(const CpuTypeConverter &converter,
 // Helpers
 //===----------------------------------------------------------------------===//
 
+/// The indexing maps of the generic a dot lowers to, over the iteration
+/// space (batch?, m, k, n): A (batch?, m, k), B (batch?, k, n), C (batch?,
+/// m, n). VectorizeDots.cpp recognizes dots by them.
+SmallVector<AffineMap> getDotIndexingMaps(MLIRContext *ctx, bool batched);
+
 /// The libm function for a math-library symbol the frontend emits
 /// (`asin`, `asinf`, `__tessera_asinf`, ...) on elements of `type`, or an
 /// empty string when there is none. `computeType` is set to the type the

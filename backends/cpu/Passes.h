@@ -20,6 +20,11 @@ namespace mlir::tessera::cpu {
 /// and get an entry wrapper (`<kernel>_cpu_entry`) with the launch ABI.
 std::unique_ptr<Pass> createToStructuredPass();
 
+/// Loops that advance a block of pointers by the same offset every
+/// iteration carry the summed offset (an i64) instead of the block, which
+/// is rebuilt where used (CarryPointerOffsets.cpp); runs on tessera IR.
+std::unique_ptr<Pass> createCarryPointerOffsetsPass();
+
 /// Folds linalg.fill operands of elementwise generics into scalars and
 /// fuses each elementwise generic into its only elementwise user, so that a
 /// chain of N block ops is one loop rather than N loops and N buffers
@@ -31,6 +36,14 @@ std::unique_ptr<Pass> createFuseElementwisePass();
 /// before a global access), forwards stored elements to later loads and
 /// removes buffers nothing reads (FuseLoops.cpp).
 std::unique_ptr<Pass> createFuseLoopsPass();
+
+/// Rewrites dots on buffers (the generic `tessera.dot` lowers to) into
+/// register-blocked SIMD micro-kernels for vector registers of `vectorBits`
+/// of which there are `registers` (VectorizeDots.cpp); the parameterless
+/// form takes them from the pass options (tessera-cpu-opt).
+std::unique_ptr<Pass> createVectorizeDotsPass(unsigned vectorBits,
+                                              unsigned registers);
+std::unique_ptr<Pass> createVectorizeDotsPass();
 
 /// Lowers fp8 arithmetic and conversions and math functions without LLVM
 /// support to f32 arithmetic and runtime or libm calls.

@@ -51,6 +51,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -62,12 +63,12 @@ using namespace mlir::tessera;
 using namespace mlir::tessera::cpu;
 
 void cpu::registerCpuDialects(DialectRegistry &registry) {
-  registry
-      .insert<affine::AffineDialect, arith::ArithDialect,
-              bufferization::BufferizationDialect, cf::ControlFlowDialect,
-              func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
-              linalg::LinalgDialect, math::MathDialect, memref::MemRefDialect,
-              scf::SCFDialect, tensor::TensorDialect, ub::UBDialect>();
+  registry.insert<affine::AffineDialect, arith::ArithDialect,
+                  bufferization::BufferizationDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
+                  linalg::LinalgDialect, math::MathDialect,
+                  memref::MemRefDialect, scf::SCFDialect, tensor::TensorDialect,
+                  ub::UBDialect, vector::VectorDialect>();
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   arith::registerBufferDeallocationOpInterfaceExternalModels(registry);
   arith::registerBufferViewFlowOpInterfaceExternalModels(registry);
@@ -113,6 +114,8 @@ struct CopiesToLinalgPass
 };
 
 void buildToStructured(OpPassManager &pm, Opts) {
+  pm.addPass(createCarryPointerOffsetsPass());
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createToStructuredPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -121,8 +124,12 @@ void buildToStructured(OpPassManager &pm, Opts) {
 }
 
 /// Largest buffer, and most bytes of buffers per function, kept on the
-/// stack (launch threads have 64 MiB stacks).
-constexpr int64_t kMaxStackBuffer = 64 << 10;
+/// stack (launch threads have 64 MiB stacks). A buffer on the heap costs a
+/// malloc per program, and glibc serves those of 128 KiB and more with
+/// mmap: a 128x256 fp32 accumulator page-faulted 32 times per program, and
+/// tutorial 03's matmul spent half its time in the kernel's page faults.
+/// Stack pages stay mapped from one program to the next.
+constexpr int64_t kMaxStackBuffer = 1 << 20;
 constexpr int64_t kMaxStackBytesPerFunction = 4 << 20;
 
 /// The bytes of a top-level buffer of static shape that may go on the
@@ -178,11 +185,20 @@ void buildBufferize(OpPassManager &pm, Opts) {
   bufferization::buildBufferDeallocationPipeline(pm);
 }
 
-void buildToLoops(OpPassManager &pm, Opts) {
+/// Vector registers of a host whose widest vector has `vectorBits`: x86
+/// has 32 with AVX-512 and 16 before it (AArch64 has 32 NEON registers of
+/// 128 bits; 16 only makes its dot tiles smaller).
+unsigned getVectorRegisters(unsigned vectorBits) {
+  return vectorBits >= 512 ? 32 : 16;
+}
+
+void buildToLoops(OpPassManager &pm, Opts options) {
   // Clones the deallocation pipeline left become allocations and copies,
   // and every copy a loop nest.
   pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addPass(std::make_unique<CopiesToLinalgPass>());
+  pm.addPass(createVectorizeDotsPass(
+      options.maxVectorBits, getVectorRegisters(options.maxVectorBits)));
   OpPassManager &fn = pm.nest<func::FuncOp>();
   fn.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createLowerAffinePass());
@@ -247,8 +263,10 @@ void cpu::registerCpuPasses() {
   registerSCFToControlFlowPass();
   registerPass([] { return std::make_unique<CopiesToLinalgPass>(); });
   registerPass([] { return createToStructuredPass(); });
+  registerPass([] { return createCarryPointerOffsetsPass(); });
   registerPass([] { return createFuseElementwisePass(); });
   registerPass([] { return createFuseLoopsPass(); });
+  registerPass([] { return createVectorizeDotsPass(); });
   registerPass([] { return createLegalizeFloatsPass(); });
   registerPass([] { return createCpuConvertToLLVMPass(); });
   registerPassPipeline(

@@ -85,7 +85,7 @@ static std::string describe(const MatmulProblem &p) {
   std::string name = getShortDTypeName(p.dtype).str() + "," +
                      std::to_string(p.m) + "x" + std::to_string(p.n) + "x" +
                      std::to_string(p.k);
-  if (p.dtype != DType::F16)
+  if (p.dtype == DType::F8E4M3)
     name += ",b-transposed";
   if (p.leakyRelu)
     name += ",leaky_relu";
@@ -136,28 +136,40 @@ void mlir::tessera::conformance::addMatmulTutorial(Suite &suite) {
                            runMatmul(ctx, p, config);
                          });
 
-  // GUIDE: 8192^3, fp16 and fp8 e4m3 (C fp16), 2 M N K FLOPs.
+  // GUIDE: 8192^3, fp16 and fp8 e4m3 (C fp16), 2 M N K FLOPs. Scaled (the
+  // cpu backend): 512^3 of those, and fp16 and fp32 (C fp32) at 512^3 and
+  // 2048^3, the shapes the cpu is compared with the host's BLAS at.
   bool scaled = suite.getOptions().scaledBenchmarks;
-  int64_t size = scaled ? 512 : 8192;
+  std::vector<MatmulProblem> problems;
+  for (DType dtype : {DType::F16, DType::F8E4M3}) {
+    int64_t size = scaled ? 512 : 8192;
+    problems.push_back({size, size, size, dtype});
+  }
+  if (scaled)
+    for (MatmulProblem p : {MatmulProblem{512, 512, 512, DType::F32},
+                            MatmulProblem{2048, 2048, 2048, DType::F16},
+                            MatmulProblem{2048, 2048, 2048, DType::F32}})
+      problems.push_back(p);
   auto configs =
       std::make_shared<BenchConfigs>(getBenchConfigs(suite, kFile, kKernel));
-  for (DType dtype : {DType::F16, DType::F8E4M3}) {
-    MatmulProblem p{size, size, size, dtype};
+  for (const MatmulProblem &p : problems) {
     BenchSpec bench;
     bench.file = kFile.str();
     bench.kernel = kKernel.str();
     bench.name = describe(p);
     bench.scaled = scaled;
-    bench.requirements = requireDTypes({dtype, DType::F16});
-    bench.run = [p, configs](BenchContext &ctx) {
+    DType outType = p.dtype == DType::F32 ? DType::F32 : DType::F16;
+    bench.requirements = requireDTypes({p.dtype, outType});
+    bench.run = [p, outType, configs](BenchContext &ctx) {
       HostTensor a(p.dtype, {p.m, p.k}), b(p.dtype, {p.k, p.n});
       fillUniform(a, ctx.getRng(), -1, 1);
       fillUniform(b, ctx.getRng(), -1, 1);
       DeviceTensor da = ctx.upload(a), db = ctx.upload(b);
-      DeviceTensor dc = ctx.poisoned(DType::F16, {p.m, p.n});
+      DeviceTensor dc = ctx.poisoned(outType, {p.m, p.n});
       // fp8 B is read K-major, as the (K, N) view of an (N, K) tensor.
-      int64_t strideBk = p.dtype == DType::F16 ? p.n : 1;
-      int64_t strideBn = p.dtype == DType::F16 ? 1 : p.k;
+      bool transposed = p.dtype == DType::F8E4M3;
+      int64_t strideBk = transposed ? 1 : p.n;
+      int64_t strideBn = transposed ? p.k : 1;
       runtime::Grid grid([p](const runtime::LaunchMeta &meta) {
         return runtime::GridDims{uint64_t(cdiv(p.m, meta["BLOCK_SIZE_M"]) *
                                           cdiv(p.n, meta["BLOCK_SIZE_N"])),

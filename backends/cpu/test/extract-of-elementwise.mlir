@@ -36,3 +36,30 @@ func.func @first_address(%base: i64, %pid: i32) -> i64 {
   %first = tensor.extract %ptrs[%c0] : tensor<1024xi64>
   return %first : i64
 }
+
+// A broadcast reads its source at 0 along the repeated dimension: one
+// element of a mask broadcast over a 64x256 block is one comparison of the
+// 64x1 column's element, and neither block is built.
+#col = affine_map<(d0, d1) -> (d0, 0)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func @broadcast_mask
+// CHECK-SAME: (%[[KS:.*]]: tensor<64x1xi32>, %[[LEFT:.*]]: i32, %[[I:.*]]: index, %[[J:.*]]: index)
+// CHECK-NOT: linalg.generic
+// CHECK: %[[K:.*]] = tensor.extract %[[KS]][%[[I]], %c0] : tensor<64x1xi32>
+// CHECK: %[[M:.*]] = arith.cmpi slt, %[[K]], %[[LEFT]] : i32
+// CHECK: return %[[M]]
+func.func @broadcast_mask(%ks: tensor<64x1xi32>, %left: i32, %i: index, %j: index) -> i1 {
+  %e0 = tensor.empty() : tensor<64x1xi1>
+  %m = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%ks : tensor<64x1xi32>) outs(%e0 : tensor<64x1xi1>) {
+  ^bb0(%in: i32, %out: i1):
+    %c = arith.cmpi slt, %in, %left : i32
+    linalg.yield %c : i1
+  } -> tensor<64x1xi1>
+  %e1 = tensor.empty() : tensor<64x256xi1>
+  %b = linalg.generic {indexing_maps = [#col, #id2], iterator_types = ["parallel", "parallel"]} ins(%m : tensor<64x1xi1>) outs(%e1 : tensor<64x256xi1>) {
+  ^bb0(%in: i1, %out: i1):
+    linalg.yield %in : i1
+  } -> tensor<64x256xi1>
+  %x = tensor.extract %b[%i, %j] : tensor<64x256xi1>
+  return %x : i1
+}

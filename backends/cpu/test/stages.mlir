@@ -13,7 +13,7 @@
 // BUF: memref.alloca() {alignment = 64 : i64} : memref<8xf32>
 // BUF-NOT: tensor<
 // BUF-LABEL: func.func private @big(
-// BUF: %[[BIG:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32768xf32>
+// BUF: %[[BIG:.*]] = memref.alloc() {alignment = 64 : i64} : memref<524288xf32>
 // BUF: memref.dealloc %[[BIG]]
 // BUF-NOT: tensor<
 
@@ -56,11 +56,11 @@ func.func @k(%p: !tessera.ptr<f32>, %n: i32) attributes {tessera.kernel} {
 }
 
 func.func @big(%p: !tessera.ptr<f32>) attributes {tessera.kernel} {
-  %r = tessera.make_range {start = 0 : i32, end = 32768 : i32} : tensor<32768xi32>
-  %ps = tessera.splat %p : tensor<32768x!tessera.ptr<f32>>
-  %pa = tessera.addptr %ps, %r : tensor<32768x!tessera.ptr<f32>>, tensor<32768xi32>
-  %x = tessera.load %pa : tensor<32768x!tessera.ptr<f32>>
-  %y = arith.mulf %x, %x : tensor<32768xf32>
-  tessera.store %pa, %y : tensor<32768x!tessera.ptr<f32>>
+  %r = tessera.make_range {start = 0 : i32, end = 524288 : i32} : tensor<524288xi32>
+  %ps = tessera.splat %p : tensor<524288x!tessera.ptr<f32>>
+  %pa = tessera.addptr %ps, %r : tensor<524288x!tessera.ptr<f32>>, tensor<524288xi32>
+  %x = tessera.load %pa : tensor<524288x!tessera.ptr<f32>>
+  %y = arith.mulf %x, %x : tensor<524288xf32>
+  tessera.store %pa, %y : tensor<524288x!tessera.ptr<f32>>
   return
 }
