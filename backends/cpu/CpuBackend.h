@@ -4,6 +4,7 @@
 
 #include "tessera/Backend/Backend.h"
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -84,6 +85,11 @@ std::unique_ptr<Driver> createDriver();
 /// The number of threads launches use: TESSERA_CPU_THREADS when it is a
 /// positive integer, else the hardware threads.
 unsigned getLaunchThreadCount();
+
+/// How long the launch threads poll for the next launch before they sleep:
+/// TESSERA_CPU_SPIN_US microseconds when it is an integer from 0 (sleep at
+/// once) to 60 s, else 50 ms.
+std::chrono::microseconds getLaunchSpinTime();
 
 } // namespace mlir::tessera::cpu
 

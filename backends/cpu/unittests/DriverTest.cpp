@@ -1,4 +1,5 @@
 //===- DriverTest.cpp - The CPU driver's device, memory and modules -------===//
+#include "CpuBackend.h"
 #include "CpuTestUtils.h"
 #include "Kernels.h"
 
@@ -8,6 +9,10 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include "gmock/gmock.h"
+
+#include <chrono>
+#include <optional>
+#include <thread>
 
 using namespace mlir::tessera;
 using namespace mlir::tessera::cpu::test;
@@ -174,3 +179,70 @@ define void @k_cpu_entry(ptr %args, i32 %x, i32 %y, i32 %z, i32 %nx, i32 %ny, i3
 }
 
 } // namespace
+
+/// Restores TESSERA_CPU_SPIN_US when the test ends.
+class SpinTimeEnv {
+public:
+  SpinTimeEnv() {
+    if (const char *value = std::getenv("TESSERA_CPU_SPIN_US"))
+      saved = value;
+  }
+  ~SpinTimeEnv() {
+    if (saved)
+      setenv("TESSERA_CPU_SPIN_US", saved->c_str(), 1);
+    else
+      unsetenv("TESSERA_CPU_SPIN_US");
+  }
+
+private:
+  std::optional<std::string> saved;
+};
+
+TEST(CpuDriver, LaunchThreadsPollFor50MsUnlessTold) {
+  SpinTimeEnv env;
+  unsetenv("TESSERA_CPU_SPIN_US");
+  EXPECT_EQ(cpu::getLaunchSpinTime().count(), 50000);
+  setenv("TESSERA_CPU_SPIN_US", "0", 1);
+  EXPECT_EQ(cpu::getLaunchSpinTime().count(), 0);
+  setenv("TESSERA_CPU_SPIN_US", "1200", 1);
+  EXPECT_EQ(cpu::getLaunchSpinTime().count(), 1200);
+  // Not a number, negative, or over a minute: the default, with a warning.
+  for (const char *bad : {"fast", "-5", "12us", "60000001"}) {
+    setenv("TESSERA_CPU_SPIN_US", bad, 1);
+    EXPECT_EQ(cpu::getLaunchSpinTime().count(), 50000) << bad;
+  }
+}
+
+TEST(CpuDriver, LaunchesAfterIdleTimeRunEveryInstance) {
+  // Workers that stopped polling (after 1 ms) sleep and the next launch
+  // wakes them; launches right after one another find them polling; a
+  // pool with more threads than cores has sleepers only past the cores.
+  SpinTimeEnv env;
+  llvm::Expected<CompiledKernel> kernel =
+      compileKernel(kVectorAdd, "add_kernel");
+  ASSERT_TRUE(static_cast<bool>(kernel)) << llvm::toString(kernel.takeError());
+  LoadedKernel loaded(*kernel);
+  const int n = 4096;
+  for (unsigned threads : {0u, 8u}) {
+    setLaunchThreads(threads);
+    for (const char *spin : {"1000", "0", "50000"}) {
+      setenv("TESSERA_CPU_SPIN_US", spin, 1);
+      for (int round = 0; round < 3; ++round) {
+        if (round == 1)
+          std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        std::vector<float> x(n, 1.0f + round), y(n, 2.0f), out(n, -1.0f);
+        DeviceBuffer dx(x), dy(y), dout(out);
+        int32_t count = n;
+        llvm::Error err =
+            loaded.run({n / 64, 1, 1},
+                       {&dx.address(), &dy.address(), &dout.address(), &count});
+        ASSERT_FALSE(err) << llvm::toString(std::move(err));
+        std::vector<float> result = dout.read<float>();
+        for (int i = 0; i < n; ++i)
+          ASSERT_EQ(result[i], 3.0f + round)
+              << "threads " << threads << ", spin " << spin << ", at " << i;
+      }
+    }
+  }
+  setLaunchThreads(0);
+}
