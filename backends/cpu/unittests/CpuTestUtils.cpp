@@ -151,6 +151,18 @@ void compileAndRun(llvm::StringRef ir, llvm::StringRef name,
   ASSERT_NO_LLVM_ERROR(loaded.run(grid, std::move(args)));
 }
 
+RestoreEnvOnExit::RestoreEnvOnExit(const char *name) : name(name) {
+  if (const char *value = std::getenv(name))
+    saved = value;
+}
+
+RestoreEnvOnExit::~RestoreEnvOnExit() {
+  if (saved)
+    setenv(name.c_str(), saved->c_str(), 1);
+  else
+    unsetenv(name.c_str());
+}
+
 void setLaunchThreads(unsigned threads) {
   if (threads)
     setenv("TESSERA_CPU_THREADS", std::to_string(threads).c_str(), 1);

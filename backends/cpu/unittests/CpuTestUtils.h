@@ -18,6 +18,7 @@
 
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,19 @@ private:
 /// Compiles, loads and runs; fails the test on any error.
 void compileAndRun(llvm::StringRef ir, llvm::StringRef name,
                    std::array<uint32_t, 3> grid, std::vector<void *> args);
+
+/// Restores an environment variable (or its absence) when destroyed.
+class RestoreEnvOnExit {
+public:
+  explicit RestoreEnvOnExit(const char *name);
+  ~RestoreEnvOnExit();
+  RestoreEnvOnExit(const RestoreEnvOnExit &) = delete;
+  RestoreEnvOnExit &operator=(const RestoreEnvOnExit &) = delete;
+
+private:
+  std::string name;
+  std::optional<std::string> saved;
+};
 
 /// Sets TESSERA_CPU_THREADS for the following launches (0: unset).
 void setLaunchThreads(unsigned threads);

@@ -11,7 +11,6 @@
 #include "gmock/gmock.h"
 
 #include <chrono>
-#include <optional>
 #include <thread>
 
 using namespace mlir::tessera;
@@ -180,26 +179,8 @@ define void @k_cpu_entry(ptr %args, i32 %x, i32 %y, i32 %z, i32 %nx, i32 %ny, i3
 
 } // namespace
 
-/// Restores TESSERA_CPU_SPIN_US when the test ends.
-class SpinTimeEnv {
-public:
-  SpinTimeEnv() {
-    if (const char *value = std::getenv("TESSERA_CPU_SPIN_US"))
-      saved = value;
-  }
-  ~SpinTimeEnv() {
-    if (saved)
-      setenv("TESSERA_CPU_SPIN_US", saved->c_str(), 1);
-    else
-      unsetenv("TESSERA_CPU_SPIN_US");
-  }
-
-private:
-  std::optional<std::string> saved;
-};
-
 TEST(CpuDriver, LaunchThreadsPollFor50MsUnlessTold) {
-  SpinTimeEnv env;
+  RestoreEnvOnExit env("TESSERA_CPU_SPIN_US");
   unsetenv("TESSERA_CPU_SPIN_US");
   EXPECT_EQ(cpu::getLaunchSpinTime().count(), 50000);
   setenv("TESSERA_CPU_SPIN_US", "0", 1);
@@ -217,7 +198,7 @@ TEST(CpuDriver, LaunchesAfterIdleTimeRunEveryInstance) {
   // Workers that stopped polling (after 1 ms) sleep and the next launch
   // wakes them; launches right after one another find them polling; a
   // pool with more threads than cores has sleepers only past the cores.
-  SpinTimeEnv env;
+  RestoreEnvOnExit env("TESSERA_CPU_SPIN_US");
   llvm::Expected<CompiledKernel> kernel =
       compileKernel(kVectorAdd, "add_kernel");
   ASSERT_TRUE(static_cast<bool>(kernel)) << llvm::toString(kernel.takeError());
