@@ -13,6 +13,12 @@ timed with triton.testing.do_bench (median). Tessera side, either:
       ran `tessera.activate()` first (so `import triton` is Tessera's, with
       the package on PYTHONPATH): both compilers driven from Python, each
       output checked against torch before it is timed.
+
+Matmul rows (tutorial 03 and every variant of 09, fp16 and fp8) have randn
+inputs on both sides and a third column, cuBLAS through torch on the same
+inputs (`torch.matmul` for fp16, `torch._scaled_mm` with unit scales and
+fp16 output for fp8). The SM clock, its maximum, power and temperature
+(nvidia-smi) are recorded when the run starts and when it ends.
 """
 import argparse
 import importlib.util
@@ -34,8 +40,9 @@ def next_pow2(n):
 
 
 def triton_workloads(kernels, torch, triton, sms, only_bandwidth):
-    """(tessera workload id, GB moved or 0, TFLOP count or 0, launch) per
-    workload; autotuned kernels tune over their own configs on both sides."""
+    """(tessera workload id, bytes moved or 0, FLOP count or 0, launch) per
+    workload, and for matmuls a fifth item, cuBLAS doing the same product;
+    autotuned kernels tune over their own configs on both sides."""
     out = []
     va = load(os.path.join(kernels, "01_vector_add.py"))
     n = 1 << 28
@@ -83,36 +90,73 @@ def triton_workloads(kernels, torch, triton, sms, only_bandwidth):
 
     mm = load(os.path.join(kernels, "03_matmul.py"))
     size = 8192
-    ma = (torch.rand(size, size, device="cuda") * 2 - 1).half()
-    mb = (torch.rand(size, size, device="cuda") * 2 - 1).half()
+    ma = torch.randn(size, size, device="cuda").half()
+    mb = torch.randn(size, size, device="cuda").half()
+    mbt = mb.t().contiguous()  # B given transposed, (N, K)
     mc = torch.empty(size, size, device="cuda", dtype=torch.float16)
+    fa = ma.to(torch.float8_e4m3fn)
+    fbt = mbt.to(torch.float8_e4m3fn)  # (N, K), contiguous
+    fc = torch.empty(size, size, device="cuda", dtype=torch.float8_e4m3fn)
+    one = torch.ones((), device="cuda")
+    cublas = {
+        "fp16": lambda: torch.matmul(ma, mb, out=mc),
+        "fp8e4m3": lambda: torch._scaled_mm(fa, fbt.t(), scale_a=one,
+                                            scale_b=one,
+                                            out_dtype=torch.float16),
+    }
+    flops = 2.0 * size ** 3
     mgrid = lambda meta: (triton.cdiv(size, meta["BLOCK_SIZE_M"]) *
                           triton.cdiv(size, meta["BLOCK_SIZE_N"]),)
-    out.append(("03_matmul/matmul_kernel/fp16,8192x8192x8192", 0,
-                2.0 * size ** 3,
+    out.append(("03_matmul/matmul_kernel/fp16,8192x8192x8192", 0, flops,
                 lambda: mm.matmul_kernel[mgrid](
                     ma, mb, mc, size, size, size, size, 1, size, 1, size, 1,
-                    ACTIVATION="")))
+                    ACTIVATION=""), cublas["fp16"]))
     # fp8 e4m3 inputs (C fp16), B read K-major as the (K, N) view of an
     # (N, K) tensor: the shape the conformance workload times.
-    fa = ma.to(torch.float8_e4m3fn)
-    fb = mb.to(torch.float8_e4m3fn)  # (N, K), contiguous
     out.append(("03_matmul/matmul_kernel/fp8e4m3,8192x8192x8192,b-transposed",
-                0, 2.0 * size ** 3,
+                0, flops,
                 lambda: mm.matmul_kernel[mgrid](
-                    fa, fb, mc, size, size, size, size, 1, 1, size, size, 1,
-                    ACTIVATION="")))
+                    fa, fbt, mc, size, size, size, size, 1, 1, size, size, 1,
+                    ACTIVATION=""), cublas["fp8e4m3"]))
 
-    # Tensor descriptors made in the kernel (TMA on both sides): Triton
-    # needs a global-scratch allocator for them.
+    # Every variant of tutorial 09 as conformance/lib/Tutorial09*.cpp
+    # launches it: C in the input type, B row-major (K, N) for the fp16
+    # pointer kernels and the (K, N) view of (N, K) for fp8, descriptors
+    # read B as (N, K); persistent kernels get NUM_SMS programs at most;
+    # WARP_SPECIALIZE=False (Tessera has no warp specialization yet);
+    # EPILOGUE_SUBTILE from the autotuner. Tensor descriptors made in the
+    # kernel need a global-scratch allocator under Triton.
     triton.set_allocator(lambda size, align, stream: torch.empty(
         size, dtype=torch.int8, device="cuda"))
     pm = load(os.path.join(kernels, "09_persistent_matmul.py"))
-    mbt = mb.t().contiguous()  # B given transposed, (N, K)
-    out.append(("09_persistent_matmul/matmul_kernel_descriptor/"
-                "fp16,8192x8192x8192", 0, 2.0 * size ** 3,
-                lambda: pm.matmul_kernel_descriptor[mgrid](
-                    ma, mbt, mc, size, size, size, WARP_SPECIALIZE=False)))
+    pgrid = lambda meta: (min(sms, triton.cdiv(size, meta["BLOCK_SIZE_M"]) *
+                              triton.cdiv(size, meta["BLOCK_SIZE_N"])),)
+    for dtype, a, b_rows, bt, c in (("fp16", ma, mb, mbt, mc),
+                                    ("fp8e4m3", fa, None, fbt, fc)):
+        # Pointer kernels: (B, stride_bk, stride_bn).
+        b, sbk, sbn = (b_rows, size, 1) if b_rows is not None else (bt, 1, size)
+        name = f"{dtype},8192x8192x8192"
+        kernels09 = (
+            ("matmul_kernel", mgrid, lambda a=a, b=b, c=c, sbk=sbk, sbn=sbn:
+             pm.matmul_kernel[mgrid](a, b, c, size, size, size, size, 1, sbk,
+                                     sbn, size, 1)),
+            ("matmul_kernel_persistent", pgrid,
+             lambda a=a, b=b, c=c, sbk=sbk, sbn=sbn:
+             pm.matmul_kernel_persistent[pgrid](
+                 a, b, c, size, size, size, size, 1, sbk, sbn, size, 1,
+                 NUM_SMS=sms)),
+            ("matmul_kernel_descriptor", mgrid, lambda a=a, bt=bt, c=c:
+             pm.matmul_kernel_descriptor[mgrid](a, bt, c, size, size, size,
+                                                WARP_SPECIALIZE=False)),
+            ("matmul_kernel_descriptor_persistent", pgrid,
+             lambda a=a, bt=bt, c=c:
+             pm.matmul_kernel_descriptor_persistent[pgrid](
+                 a, bt, c, size, size, size, NUM_SMS=sms,
+                 WARP_SPECIALIZE=False)),
+        )
+        for kernel, _, launch in kernels09:
+            out.append((f"09_persistent_matmul/{kernel}/{name}", 0, flops,
+                        launch, cublas[dtype]))
 
     at = load(os.path.join(kernels, "06_fused_attention.py"))
     az, ah, n_ctx, hd = 4, 32, 4096, 128
@@ -129,14 +173,28 @@ def triton_workloads(kernels, torch, triton, sms, only_bandwidth):
             lambda causal=causal: at._attn_fwd[agrid](
                 q, k, v, hd ** -0.5, lse, o, *q.stride(), *k.stride(),
                 *v.stride(), *o.stride(), az, ah, n_ctx, HEAD_DIM=hd,
-                STAGE=3 if causal else 1)))
+                STAGE=3 if causal else 1), None))
         out.append((
             "06_fused_attention/_attn_fwd_desc/fp16,Z=4,H=32,N_CTX=4096,D=128," +
             ("causal" if causal else "non-causal"), 0, flops,
             lambda causal=causal: at._attn_fwd_desc[agrid](
                 q, k, v, hd ** -0.5, lse, o, az, ah, n_ctx, HEAD_DIM=hd,
-                STAGE=3 if causal else 1)))
+                STAGE=3 if causal else 1), None))
     return out
+
+
+def gpu_clocks():
+    """SM clock and its maximum (MHz), power (W) and temperature (C) of
+    GPU 0 now, from nvidia-smi; {} where it cannot be read."""
+    fields = ("clocks.sm", "clocks.max.sm", "power.draw", "temperature.gpu")
+    try:
+        line = subprocess.run(
+            ["nvidia-smi", "-i", "0", "--query-gpu=" + ",".join(fields),
+             "--format=csv,noheader,nounits"], capture_output=True, text=True,
+            check=True).stdout.strip().splitlines()[0]
+        return dict(zip(fields, (v.strip() for v in line.split(","))))
+    except (OSError, subprocess.CalledProcessError, IndexError):
+        return {}
 
 
 def time_workload(launch, nbytes, flops, torch, triton):
@@ -160,7 +218,7 @@ def run_side(args):
     import triton.testing
     props = torch.cuda.get_device_properties(0)
     rows = []
-    for wid, nbytes, flops, launch in triton_workloads(
+    for wid, nbytes, flops, launch, *ref in triton_workloads(
             args.kernels_dir, torch, triton, props.multi_processor_count,
             args.bandwidth_only):
         row = {"workload": wid}
@@ -168,6 +226,8 @@ def run_side(args):
             row["unit"], row["rate"] = time_workload(launch, nbytes, flops, torch, triton)
         except Exception as e:  # a failure is a row, not the end of the run
             row["error"] = f"{type(e).__name__}: {e}".splitlines()[0][:300]
+        if ref and ref[0] and args.side == "triton":
+            row["cublas"] = time_workload(ref[0], nbytes, flops, torch, triton)[1]
         rows.append(row)
         print(f"{args.side}: {wid}: {row.get('rate', row.get('error'))}",
               file=sys.stderr, flush=True)
@@ -265,6 +325,7 @@ def main_python(args):
         ratio = m / t if t and m else float("nan")
         table.append({"workload": wid, "unit": other.get("unit"), "triton": t,
                       "tessera": m, "ratio": ratio,
+                      "cublas": other.get("cublas"),
                       "tessera_error": mine.get("error"),
                       "triton_error": other.get("error")})
         fmt = lambda v: f"{v:9.1f}" if v else f"{'failed':>9}"
@@ -293,6 +354,9 @@ def main():
     parser.add_argument("--json", help="write both sides' figures here")
     parser.add_argument("--bandwidth-only", action="store_true",
                         help="leave out the matmul and attention rows")
+    parser.add_argument("--only", action="append", default=[],
+                        help="only the workloads whose id contains this "
+                             "(repeatable; C++ side)")
     args = parser.parse_args()
     if args.side:
         return run_side(args)
@@ -306,17 +370,25 @@ def main():
     import triton.testing
 
     props = torch.cuda.get_device_properties(0)
+    clocks_start = gpu_clocks()
     rows = []
-    for wid, nbytes, flops, launch in triton_workloads(
+    for wid, nbytes, flops, launch, *ref in triton_workloads(
             args.kernels_dir, torch, triton, props.multi_processor_count,
             args.bandwidth_only):
-        rows.append((wid, *time_workload(launch, nbytes, flops, torch, triton)))
+        if args.only and not any(o in wid for o in args.only):
+            continue
+        unit, rate = time_workload(launch, nbytes, flops, torch, triton)
+        cublas = (time_workload(ref[0], nbytes, flops, torch, triton)[1]
+                  if ref and ref[0] else None)
+        rows.append((wid, unit, rate, cublas))
+        print(f"triton: {wid}: {rate:.1f}, cuBLAS {cublas}", file=sys.stderr,
+              flush=True)
 
     result = subprocess.run(
         [args.tessera, "bench", "--backend", "nvptx", "--kernels-dir",
          args.kernels_dir, "--json", "-"] +
         sum([["--kernel", wid if wid.count("/") == 2 else wid + "/*"]
-             for wid, _, _ in rows], []),
+             for wid, _, _, _ in rows], []),
         capture_output=True, text=True)
     if result.returncode != 0:
         print(result.stdout, result.stderr, file=sys.stderr)
@@ -326,20 +398,30 @@ def main():
     for w in report.get("workloads", []):
         ours[w["id"]] = w.get("rate")
         ours.setdefault(w["id"].rsplit("/", 1)[0], w.get("rate"))
+    clocks_end = gpu_clocks()
     print(f"device: {props.name}, Triton {triton.__version__}, torch {torch.__version__}")
-    print(f"{'workload':72} {'unit':>8} {'Triton':>9} {'Tessera':>9} {'ratio':>7}")
+    print(f"clocks at start: {clocks_start}")
+    print(f"clocks at end:   {clocks_end}")
+    nan = float("nan")
+    print(f"{'workload':72} {'unit':>8} {'Triton':>9} {'Tessera':>9} {'ratio':>7}"
+          f" {'cuBLAS':>9} {'/cuBLAS':>8}")
     table = []
-    for wid, unit, theirs in rows:
+    for wid, unit, theirs, cublas in rows:
         mine = ours.get(wid)
-        ratio = mine / theirs if mine else float("nan")
+        ratio = mine / theirs if mine else nan
+        vs_cublas = mine / cublas if mine and cublas else nan
         table.append({"workload": wid, "unit": unit, "triton": theirs,
-                      "tessera": mine, "ratio": ratio})
+                      "tessera": mine, "ratio": ratio, "cublas": cublas,
+                      "tessera_vs_cublas": vs_cublas})
         print(f"{wid:72} {unit:>8} {theirs:9.1f} "
-              f"{mine if mine else float('nan'):9.1f} {ratio:7.3f}")
+              f"{mine if mine else nan:9.1f} {ratio:7.3f}"
+              f" {cublas if cublas else nan:9.1f} {vs_cublas:8.3f}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"device": props.name, "triton": triton.__version__,
-                       "rows": table, "tessera_report": report}, f, indent=1)
+                       "torch": torch.__version__, "clocks_start": clocks_start,
+                       "clocks_end": clocks_end, "rows": table,
+                       "tessera_report": report}, f, indent=1)
 
 
 if __name__ == "__main__":

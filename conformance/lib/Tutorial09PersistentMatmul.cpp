@@ -62,7 +62,9 @@ struct Operands {
 };
 } // namespace
 
-static Operands makeOperands(CaseContext &ctx, const Problem &p, bool fill) {
+/// Operands of `p`, randn (the cases, and the benchmarks as cuBLAS
+/// comparisons fill them).
+static Operands makeOperands(CaseContext &ctx, const Problem &p) {
   Operands ops{HostTensor(p.dtype, {p.m, p.k}),
                HostTensor(p.dtype, {p.n, p.k}),
                HostTensor(),
@@ -70,13 +72,8 @@ static Operands makeOperands(CaseContext &ctx, const Problem &p, bool fill) {
                {},
                {},
                {}};
-  if (fill) {
-    fillNormal(ops.a, ctx.getRng());
-    fillNormal(ops.bt, ctx.getRng());
-  } else {
-    fillUniform(ops.a, ctx.getRng(), -1, 1);
-    fillUniform(ops.bt, ctx.getRng(), -1, 1);
-  }
+  fillNormal(ops.a, ctx.getRng());
+  fillNormal(ops.bt, ctx.getRng());
   ops.da = ctx.upload(ops.a);
   ops.dbt = ctx.upload(ops.bt);
   if (p.dtype == DType::F16) {
@@ -127,7 +124,7 @@ static void launchMatmul(CaseContext &ctx, const Problem &p,
 
 static void runMatmul(CaseContext &ctx, const Problem &p,
                       const LaunchSetup &setup, const KernelConfig *config) {
-  Operands ops = makeOperands(ctx, p, /*fill=*/true);
+  Operands ops = makeOperands(ctx, p);
   launchMatmul(ctx, p, setup, ops, config);
   if (ctx.isCompileOnly())
     return;
@@ -219,7 +216,7 @@ void mlir::tessera::conformance::addPersistentMatmulTutorial(Suite &suite) {
       bench.scaled = scaled;
       bench.requirements = requireDTypes({dtype});
       bench.run = [p, v, configs](BenchContext &ctx) {
-        Operands ops = makeOperands(ctx, p, /*fill=*/false);
+        Operands ops = makeOperands(ctx, p);
         LaunchSetup setup{v, 0, std::nullopt};
         if (isPersistent(v))
           setup.numSms = ctx.getMultiprocessorCount();
