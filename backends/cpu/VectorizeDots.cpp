@@ -37,6 +37,7 @@
 
 using namespace mlir;
 using namespace mlir::tessera;
+using namespace mlir::tessera::cpu;
 
 namespace {
 
@@ -126,7 +127,8 @@ struct Tile {
 /// The largest tile that keeps its accumulators, one row of B and a
 /// broadcast in `registers` vector registers of `vectorBits`, with the
 /// lanes and rows powers of two that fit the dot (tile sizes of Triton
-/// kernels are powers of two, so the tiles cover them exactly).
+/// kernels are powers of two, so the tiles cover them exactly): never more
+/// rows or columns than the dot has.
 std::optional<Tile> chooseTile(const DotShape &dot, unsigned vectorBits,
                                unsigned registers) {
   Tile tile;
@@ -143,11 +145,6 @@ std::optional<Tile> chooseTile(const DotShape &dot, unsigned vectorBits,
   while (tile.rows * 2 <= std::min<int64_t>(maxRows, dot.m))
     tile.rows *= 2;
   return tile;
-}
-
-/// Index constant.
-Value idx(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantIndexOp::create(b, loc, value);
 }
 
 /// Runs the original dot on the part [rowBegin, m) x [colBegin, colEnd) of
@@ -205,34 +202,35 @@ void emitMicroKernels(linalg::GenericOp op, const DotShape &dot,
     };
     // Columns outside, so that B's K x cols panel stays in the L1 cache
     // while every row tile passes over it.
-    auto colLoop =
-        scf::ForOp::create(ob, loc, idx(ob, loc, 0), idx(ob, loc, colsMain),
-                           idx(ob, loc, tile.cols()));
+    auto colLoop = scf::ForOp::create(ob, loc, createIndex(ob, loc, 0),
+                                      createIndex(ob, loc, colsMain),
+                                      createIndex(ob, loc, tile.cols()));
     OpBuilder cb = OpBuilder::atBlockBegin(colLoop.getBody());
     Value col0 = colLoop.getInductionVar();
-    auto rowLoop =
-        scf::ForOp::create(cb, loc, idx(cb, loc, 0), idx(cb, loc, rowsMain),
-                           idx(cb, loc, tile.rows));
+    auto rowLoop = scf::ForOp::create(cb, loc, createIndex(cb, loc, 0),
+                                      createIndex(cb, loc, rowsMain),
+                                      createIndex(cb, loc, tile.rows));
     OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
     Value row0 = rowLoop.getInductionVar();
 
     SmallVector<Value> rowIdx, colIdx;
     for (int64_t r = 0; r < tile.rows; ++r)
       rowIdx.push_back(r == 0 ? row0
-                              : Value(arith::AddIOp::create(rb, loc, row0,
-                                                            idx(rb, loc, r))));
+                              : Value(arith::AddIOp::create(
+                                    rb, loc, row0, createIndex(rb, loc, r))));
     for (int64_t v = 0; v < tile.vectors; ++v)
-      colIdx.push_back(v == 0
-                           ? col0
-                           : Value(arith::AddIOp::create(
-                                 rb, loc, col0, idx(rb, loc, v * tile.lanes))));
+      colIdx.push_back(
+          v == 0 ? col0
+                 : Value(arith::AddIOp::create(
+                       rb, loc, col0, createIndex(rb, loc, v * tile.lanes))));
     SmallVector<Value> accs;
     for (int64_t r = 0; r < tile.rows; ++r)
       for (int64_t v = 0; v < tile.vectors; ++v)
         accs.push_back(vector::LoadOp::create(rb, loc, vecType, dot.c,
                                               indices(rowIdx[r], colIdx[v])));
     auto kLoop = scf::ForOp::create(
-        rb, loc, idx(rb, loc, 0), idx(rb, loc, dot.k), idx(rb, loc, 1), accs,
+        rb, loc, createIndex(rb, loc, 0), createIndex(rb, loc, dot.k),
+        createIndex(rb, loc, 1), accs,
         [&](OpBuilder &kb, Location kl, Value kIv, ValueRange iterArgs) {
           SmallVector<Value> bRow;
           for (int64_t v = 0; v < tile.vectors; ++v)
@@ -256,8 +254,9 @@ void emitMicroKernels(linalg::GenericOp op, const DotShape &dot,
   };
 
   if (batched) {
-    auto batchLoop = scf::ForOp::create(b, loc, idx(b, loc, 0),
-                                        idx(b, loc, dot.batch), idx(b, loc, 1));
+    auto batchLoop = scf::ForOp::create(b, loc, createIndex(b, loc, 0),
+                                        createIndex(b, loc, dot.batch),
+                                        createIndex(b, loc, 1));
     OpBuilder bb = OpBuilder::atBlockBegin(batchLoop.getBody());
     emitTiles(bb, batchLoop.getInductionVar());
   } else {
@@ -297,8 +296,7 @@ struct VectorizeDotsPass
     });
     for (auto &[op, dot] : dots)
       if (std::optional<Tile> tile = chooseTile(dot, vectorBits, registers))
-        if (tile->rows <= dot.m && tile->cols() <= dot.n)
-          emitMicroKernels(op, dot, *tile);
+        emitMicroKernels(op, dot, *tile);
   }
 
   Option<unsigned> vectorBits{*this, "vector-bits",
