@@ -2,7 +2,8 @@
 //
 // What the shared lowering cannot say in plain LLVM for NVIDIA GPUs: thread
 // and block indices, barriers and shuffles, dots on the matrix units with
-// ldmatrix operand loads, cp.async copies, printf and assert. Global and
+// ldmatrix operand loads, cp.async copies, printf and assert. Masked scalar
+// global loads are predicated `ld.global` (ScalarLoad.h); other global and
 // shared accesses decline: the core branches around plain (vectorized)
 // loads and stores.
 //
@@ -11,7 +12,7 @@
 
 #include "InlinePtx.h"
 #include "MmaLowering.h"
-#include "NarrowCopy.h"
+#include "ScalarLoad.h"
 #include "TensorMaps.h"
 #include "Wgmma.h"
 
@@ -44,12 +45,13 @@ public:
     return loadMatrixTile(b, loc, tile);
   }
 
+  FailureOr<Value> loadGlobal(OpBuilder &b, Location loc, Value ptr, Type type,
+                              Value pred, Value other) override {
+    return emitPredicatedScalarLoad(b, loc, ptr, type, pred, other);
+  }
+
   LogicalResult asyncCopy(OpBuilder &b, Location loc, Value dst, Value src,
                           unsigned bytes, Value pred) override {
-    // Too narrow for cp.async (an fp16 operand whose rows are not known to
-    // be aligned): a predicated load and a shared store, done at once.
-    if (succeeded(emitNarrowCopyToShared(b, loc, dst, src, bytes, pred)))
-      return success();
     // cp.async moves 4, 8 or 16 bytes; 16 bypasses L1 (.cg), as the data
     // lands in shared memory anyway. A source size of 0 fills with zeros,
     // which is what a false mask asks for.

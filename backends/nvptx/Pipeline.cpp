@@ -33,6 +33,24 @@ using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::nvptx;
 
+namespace {
+
+/// The pipeliner's parameters, the same for both of its runs.
+PipelineLoadsOptions getPipeliningOptions(const TargetDescription &target,
+                                          int numStages, int dotsInFlight) {
+  PipelineLoadsOptions pipelining;
+  pipelining.numStages = numStages;
+  pipelining.sharedMemoryBytes = target.maxSharedMemoryPerBlock;
+  pipelining.laterSharedMemoryBytes = getPrepareWgmmaSharedBytes;
+  pipelining.dotsInFlight = dotsInFlight;
+  // cp.async moves 4, 8 or 16 bytes: a narrower copy is a load and a
+  // shared store, which a ring would only repeat once per stage.
+  pipelining.minCopyBytes = 4;
+  return pipelining;
+}
+
+} // namespace
+
 llvm::Error nvptx::addStages(Pipeline &pipeline,
                              const TargetDescription &target,
                              const CompileOptions &) {
@@ -66,12 +84,8 @@ llvm::Error nvptx::addStages(Pipeline &pipeline,
               "into shared rings)",
               [target, dotsInFlight](OpPassManager &pm,
                                      const PipelineOptions &options) {
-                PipelineLoadsOptions pipelining;
-                pipelining.numStages = options.numStages;
-                pipelining.sharedMemoryBytes = target.maxSharedMemoryPerBlock;
-                pipelining.laterSharedMemoryBytes = getPrepareWgmmaSharedBytes;
-                pipelining.dotsInFlight = dotsInFlight;
-                pm.addPass(createPipelineLoadsPass(pipelining));
+                pm.addPass(createPipelineLoadsPass(getPipeliningOptions(
+                    target, options.numStages, dotsInFlight)));
                 pm.addPass(createCanonicalizerPass());
               }}))
     return err;
@@ -91,13 +105,8 @@ llvm::Error nvptx::addStages(Pipeline &pipeline,
                   pm.addPass(
                       createTensorMapsPass(target.maxSharedMemoryPerBlock));
                   pm.addPass(createCanonicalizerPass());
-                  PipelineLoadsOptions pipelining;
-                  pipelining.numStages = options.numStages;
-                  pipelining.sharedMemoryBytes = target.maxSharedMemoryPerBlock;
-                  pipelining.laterSharedMemoryBytes =
-                      getPrepareWgmmaSharedBytes;
-                  pipelining.dotsInFlight = dotsInFlight;
-                  pm.addPass(createPipelineLoadsPass(pipelining));
+                  pm.addPass(createPipelineLoadsPass(getPipeliningOptions(
+                      target, options.numStages, dotsInFlight)));
                   pm.addPass(createCanonicalizerPass());
                 }}))
       return err;

@@ -30,6 +30,7 @@
 #include "LoopSlice.h"
 #include "PipelineTensorLoads.h"
 
+#include "tessera/Analysis/AxisInfo.h"
 #include "tessera/Conversion/TesseraGPUToLLVM.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
@@ -39,6 +40,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -135,10 +137,26 @@ std::optional<Candidate> matchCandidate(LoadOp load) {
   return Candidate{load, convert, MemDescType(), columnMajor};
 }
 
+/// Bytes one thread's access of `load` moves, as the lowering will vector
+/// it: the thread's run of elements along the fastest dimension, cut to
+/// the run the pointers (and the mask) are known to keep aligned.
+uint64_t getAccessBytes(LoadOp load, const ModuleAxisInfoAnalysis &axis) {
+  auto type = cast<RankedTensorType>(load.getType());
+  auto blocked = cast<BlockedAttr>(type.getEncoding());
+  SmallVector<unsigned> order(blocked.getOrder());
+  uint64_t vec = blocked.getSizePerThread()[order.front()];
+  vec = std::min<uint64_t>(vec, axis.getPtrAlignment(load.getPtr(), order));
+  if (Value mask = load.getMask())
+    vec = std::min<uint64_t>(vec, axis.getMaskAlignment(mask, order));
+  return std::max<uint64_t>(1, vec) * getBytes(type.getElementType());
+}
+
 class LoopPipeliner {
 public:
-  LoopPipeliner(scf::ForOp loop, int stages, int dotsInFlight)
-      : loop(loop), stages(stages), dotsInFlight(dotsInFlight), slice(loop) {}
+  LoopPipeliner(scf::ForOp loop, int stages, int dotsInFlight,
+                const llvm::DenseSet<Operation *> &narrow)
+      : loop(loop), stages(stages), dotsInFlight(dotsInFlight), narrow(narrow),
+        slice(loop) {}
 
   /// Collects what to pipeline; false when the loop does not qualify.
   bool analyze(uint64_t budget, uint64_t laterBytes);
@@ -154,6 +172,8 @@ private:
   int stages;
   /// Iterations the dots may run behind; the rings' slots beyond `stages`.
   int dotsInFlight;
+  /// Loads too narrow to pipeline (PipelineLoadsOptions::minCopyBytes).
+  const llvm::DenseSet<Operation *> &narrow;
   int slots = 0;
   SmallVector<Candidate> candidates;
   /// Body operations the copies' operands depend on.
@@ -175,7 +195,8 @@ bool LoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
       return false;
     if (auto load = dyn_cast<LoadOp>(op))
       if (std::optional<Candidate> c = matchCandidate(load))
-        candidates.push_back(*c);
+        if (!narrow.contains(load))
+          candidates.push_back(*c);
   }
   if (candidates.empty())
     return false;
@@ -385,6 +406,7 @@ public:
     numStages = options.numStages;
     sharedMemory = options.sharedMemoryBytes;
     dotsInFlight = options.dotsInFlight;
+    minCopyBytes = options.minCopyBytes;
   }
 
   StringRef getArgument() const final { return "tessera-pipeline-loads"; }
@@ -412,6 +434,16 @@ public:
     uint64_t later = reservedSharedMemory;
     if (laterBytes && !loops.empty())
       later += laterBytes(module);
+    // Widths are read before any loop changes, while the analysis still
+    // describes the IR.
+    llvm::DenseSet<Operation *> narrow;
+    if (minCopyBytes > 0 && !loops.empty()) {
+      ModuleAxisInfoAnalysis &axis = getAnalysis<ModuleAxisInfoAnalysis>();
+      for (scf::ForOp loop : loops)
+        for (auto load : loop.getBody()->getOps<LoadOp>())
+          if (matchCandidate(load) && getAccessBytes(load, axis) < minCopyBytes)
+            narrow.insert(load);
+    }
     for (scf::ForOp loop : loops) {
       int stages = numStages;
       if (auto attr = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName))
@@ -427,7 +459,7 @@ public:
         inFlight = dotsInFlight;
       if (pipelineTensorLoads(loop, stages, inFlight, sharedMemory, later))
         continue;
-      LoopPipeliner pipeliner(loop, stages, inFlight);
+      LoopPipeliner pipeliner(loop, stages, inFlight, narrow);
       if (!pipeliner.analyze(sharedMemory, later))
         continue;
       pipeliner.rewrite();
@@ -446,6 +478,11 @@ private:
       *this, "dots-in-flight",
       llvm::cl::desc("Iterations dots may run behind their own (extra ring "
                      "slots of loops with an accumulator dot)"),
+      llvm::cl::init(0)};
+  Option<unsigned> minCopyBytes{
+      *this, "min-copy-bytes",
+      llvm::cl::desc("Loads whose per-thread accesses move fewer bytes are "
+                     "not pipelined (0: every width is)"),
       llvm::cl::init(0)};
   Option<uint64_t> reservedSharedMemory{
       *this, "reserved-shared-memory",

@@ -66,6 +66,14 @@ struct PipelineLoadsOptions {
   /// slots in its rings, fewer stages where they would not fit otherwise
   /// (two at least; else no extra slots), and kDotsInFlightAttrName.
   int dotsInFlight = 0;
+  /// The fewest bytes one thread's access of a pipelined load may move: a
+  /// load whose accesses are narrower (elements not known to be aligned, so
+  /// copied one by one) stays where it is. Its copies could not be
+  /// asynchronous on a target whose smallest asynchronous copy is this
+  /// wide, so a ring would only repeat every element copy stages - 1 more
+  /// times in the code (Triton's pipeliner leaves such loads alone too). 0:
+  /// every width is pipelined.
+  unsigned minCopyBytes = 0;
 };
 
 /// Shared memory `root` holds as the lowering will plan it
