@@ -8,9 +8,8 @@
 // a session without a device and compile their launches instead
 // (CaseContext.h); a case that compiled is `compiled`, one whose
 // compilation failed is `fail`. With --jobs above 1 every case first runs
-// compiling only, the cases of different kernel files on several threads,
-// so that the run in order finds its kernels compiled: the reports are the
-// same (the cases of one file compile in their order, and the run in order
+// compiling only, the cases on several threads, so that the run in order
+// finds its kernels compiled: the reports are the same (the run in order
 // records what it finds as before), only sooner.
 //
 //===----------------------------------------------------------------------===//
@@ -26,7 +25,6 @@
 #include "tessera/Runtime/Environment.h"
 #include "tessera/Support/Logging.h"
 
-#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
@@ -106,34 +104,35 @@ CaseReport runCase(const CaseSpec &spec, KernelLibrary &kernels,
 }
 
 /// Runs each of `cases` compiling only, without a record (CaseContext's
-/// aheadOfTime): the cases of one kernel file in order on one thread, files
-/// on up to `threads` threads at once. What they compile stays in the
-/// session's kernel tables for the run in order.
+/// aheadOfTime), on up to `threads` threads at once. What they compile
+/// stays in the session's kernel tables for the run in order, which finds
+/// it whatever order it compiled in (a kernel compiles each key once: a
+/// thread missing on a key another thread compiles waits for it).
 void compileAhead(llvm::ArrayRef<const CaseSpec *> cases,
                   KernelLibrary &kernels, const Session &session, uint64_t seed,
                   unsigned threads) {
-  llvm::MapVector<llvm::StringRef, std::vector<const CaseSpec *>> byFile;
+  std::vector<const CaseSpec *> supported;
   for (const CaseSpec *spec : cases)
     if (!getUnsupportedReason(spec->requirements, session.target))
-      byFile[spec->file].push_back(spec);
-  // Each file's thread compiles its share of the threads' batches at once
-  // (autotune configs), so that the threads in use stay about `threads`.
+      supported.push_back(spec);
+  if (supported.empty())
+    return;
+  // A case compiles its autotune batches on its share of the threads, so
+  // that the threads in use stay about `threads`: all of them for one case,
+  // one each when there are more cases than threads.
   unsigned workers =
-      std::max<unsigned>(1, std::min<size_t>(threads, byFile.size()));
-  unsigned perWorker = std::max(1u, threads / workers);
+      std::max<unsigned>(1, std::min<size_t>(threads, supported.size()));
+  unsigned perCase = std::max(1u, threads / workers);
   llvm::StdThreadPool pool(llvm::hardware_concurrency(workers));
-  for (auto &entry : byFile) {
-    const std::vector<const CaseSpec *> &group = entry.second;
-    pool.async([&kernels, &session, seed, &group, perWorker] {
-      runtime::CompileThreadLimit limit(perWorker);
-      for (const CaseSpec *spec : group) {
-        std::string id = spec->getId();
-        CaseContext ctx(kernels, session.target, spec->file,
-                        deriveSeed(seed, id), /*aheadOfTime=*/true);
-        currentCase = id.c_str();
-        spec->run(ctx);
-        currentCase = nullptr;
-      }
+  for (const CaseSpec *spec : supported) {
+    pool.async([&kernels, &session, seed, spec, perCase] {
+      runtime::CompileThreadLimit limit(perCase);
+      std::string id = spec->getId();
+      CaseContext ctx(kernels, session.target, spec->file, deriveSeed(seed, id),
+                      /*aheadOfTime=*/true);
+      currentCase = id.c_str();
+      spec->run(ctx);
+      currentCase = nullptr;
     });
   }
   pool.wait();

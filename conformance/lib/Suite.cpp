@@ -62,6 +62,7 @@ llvm::Expected<KernelFile &> Suite::getKernelFile(llvm::StringRef stem) {
 
 llvm::Expected<KernelInfo> Suite::getKernelInfo(llvm::StringRef stem,
                                                 llvm::StringRef kernel) {
+  std::lock_guard<std::mutex> lock(filesMutex);
   llvm::Expected<KernelFile &> file = getKernelFile(stem);
   if (!file)
     return file.takeError();

@@ -290,6 +290,29 @@ JitKernel::makeVariant(const ArgumentSpecialization &spec,
   return std::move(entry);
 }
 
+KernelVariant *JitKernel::findOrClaim(llvm::StringRef key) {
+  std::unique_lock<std::mutex> lock(tableMutex);
+  compiledOne.wait(lock, [&] { return !compiling.contains(key); });
+  if (auto it = table.find(key); it != table.end())
+    return it->getValue().get();
+  compiling.insert(key);
+  return nullptr;
+}
+
+KernelVariant *JitKernel::release(llvm::StringRef key,
+                                  std::unique_ptr<KernelVariant> variant) {
+  KernelVariant *entry = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(tableMutex);
+    if (variant)
+      entry =
+          table.try_emplace(key, std::move(variant)).first->getValue().get();
+    compiling.erase(key);
+  }
+  compiledOne.notify_all();
+  return entry;
+}
+
 llvm::Expected<KernelVariant *>
 JitKernel::getOrCompile(llvm::ArrayRef<KernelArg> values, const Shape &shape,
                         bool load) {
@@ -310,31 +333,36 @@ JitKernel::getOrCompile(llvm::ArrayRef<KernelArg> values, const Shape &shape,
     return variant;
   }
 
-  std::lock_guard<std::mutex> loadLock(loadMutex);
-  KernelVariant *variant = find();
+  // A launch in a session without a device fails before compiling.
+  if (load)
+    if (llvm::Expected<Device &> device = runtime.requireDevice(); !device)
+      return device.takeError();
+  KernelVariant *variant = findOrClaim(key);
   if (!variant) {
-    // A launch in a session without a device fails before compiling.
-    if (load)
-      if (llvm::Expected<Device &> device = runtime.requireDevice(); !device)
-        return device.takeError();
+    // Compiled outside any lock: other keys of this kernel compile at the
+    // same time on other threads.
     CompileRequest request = makeCompileRequest(*spec, shape, getTargetArch());
     getLogger().debug("compiling {}({}) num_warps={} num_stages={}", name,
                       spec->signature, shape.numWarps, shape.numStages);
     auto start = std::chrono::steady_clock::now();
     llvm::Expected<CompileResult> compiled =
         runtime.getCompiler().compile(*source, request, EmitStage::Binary);
-    if (!compiled)
-      return compiled.takeError();
     llvm::Expected<std::unique_ptr<KernelVariant>> entry =
-        makeVariant(*spec, std::move(*compiled), secondsSince(start));
-    if (!entry)
+        compiled ? makeVariant(*spec, std::move(*compiled), secondsSince(start))
+                 : llvm::Expected<std::unique_ptr<KernelVariant>>(
+                       compiled.takeError());
+    if (!entry) {
+      release(key, nullptr);
       return entry.takeError();
-    std::lock_guard<std::mutex> lock(tableMutex);
-    variant = table.try_emplace(key, std::move(*entry)).first->getValue().get();
+    }
+    variant = release(key, std::move(*entry));
   }
-  if (load && !variant->isLoaded())
-    if (llvm::Error err = this->load(*variant))
-      return std::move(err);
+  if (load && !variant->isLoaded()) {
+    std::lock_guard<std::mutex> loadLock(loadMutex);
+    if (!variant->isLoaded())
+      if (llvm::Error err = this->load(*variant))
+        return std::move(err);
+  }
   return variant;
 }
 
@@ -458,6 +486,7 @@ JitKernel::compileAll(llvm::ArrayRef<Launch> launches) {
   // Each launch: its complete values and table key, or why it has none.
   struct Item {
     BoundArgs values;
+    Shape shape;
     std::string key;
     std::optional<llvm::Error> error;
   };
@@ -471,7 +500,6 @@ JitKernel::compileAll(llvm::ArrayRef<Launch> launches) {
   };
   std::vector<Item> items(launches.size());
   std::vector<Work> work;
-  std::lock_guard<std::mutex> loadLock(loadMutex);
   llvm::StringSet<> queued;
   for (auto [item, launch] : llvm::zip(items, launches)) {
     item.values = launch.bound;
@@ -479,7 +507,7 @@ JitKernel::compileAll(llvm::ArrayRef<Launch> launches) {
       item.error = std::move(err);
       continue;
     }
-    Shape shape = getShape(launch.options);
+    Shape shape = item.shape = getShape(launch.options);
     llvm::Expected<ArgumentSpecialization> spec =
         specializeArguments(params, item.values.values);
     if (!spec) {
@@ -487,13 +515,15 @@ JitKernel::compileAll(llvm::ArrayRef<Launch> launches) {
       continue;
     }
     item.key = getTableKey(*spec, shape);
-    {
-      std::lock_guard<std::mutex> lock(tableMutex);
-      if (table.count(item.key))
-        continue;
-    }
     if (!queued.insert(item.key).second)
       continue;
+    // Compiled already, or by another thread now: found at the end.
+    {
+      std::lock_guard<std::mutex> lock(tableMutex);
+      if (table.count(item.key) || compiling.contains(item.key))
+        continue;
+      compiling.insert(item.key);
+    }
     Work w;
     w.spec = std::move(*spec);
     w.key = item.key;
@@ -550,10 +580,10 @@ JitKernel::compileAll(llvm::ArrayRef<Launch> launches) {
                      result.takeError());
     if (!entry) {
       failures[w.key] = llvm::toString(entry.takeError());
+      release(w.key, nullptr);
       continue;
     }
-    std::lock_guard<std::mutex> lock(tableMutex);
-    table.try_emplace(w.key, std::move(*entry));
+    release(w.key, std::move(*entry));
   }
   std::vector<llvm::Expected<const KernelVariant *>> results;
   for (Item &item : items) {
@@ -566,15 +596,18 @@ JitKernel::compileAll(llvm::ArrayRef<Launch> launches) {
           llvm::createStringError(llvm::inconvertibleErrorCode(), it->second));
       continue;
     }
-    KernelVariant *variant;
-    {
-      std::lock_guard<std::mutex> lock(tableMutex);
-      variant = table.find(item.key)->getValue().get();
+    // This batch's entries are in the table; another thread's are waited
+    // for (and compiled here if that thread failed).
+    llvm::Expected<KernelVariant *> variant =
+        getOrCompile(item.values.values, item.shape, /*load=*/false);
+    if (!variant) {
+      results.push_back(variant.takeError());
+      continue;
     }
-    if (llvm::Error err = checkValues(*variant, item.values.values))
+    if (llvm::Error err = checkValues(**variant, item.values.values))
       results.push_back(std::move(err));
     else
-      results.push_back(variant);
+      results.push_back(*variant);
   }
   return results;
 }

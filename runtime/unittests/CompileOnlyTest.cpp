@@ -13,6 +13,8 @@
 #include "tessera/Runtime/Runtime.h"
 #include "tessera/Runtime/TunedKernel.h"
 
+#include <thread>
+
 using namespace mlir::tessera;
 using namespace mlir::tessera::runtime;
 using namespace mlir::tessera::runtime::testing;
@@ -269,4 +271,67 @@ TEST(CompileOnlyTest, CompileAllKeepsOrderSharesDuplicatesAndReportsEach) {
       << message;
   EXPECT_EQ(s.backend->binaries, 2u);
   EXPECT_EQ(kernel.getStatistics().loads, 2u);
+}
+
+TEST(CompileOnlyTest, SpecializationsOfOneKernelCompileAtOnce) {
+  // Two threads, two specializations of one kernel: both are in the
+  // backend at the same time (each binary waits for the other), where one
+  // compilation at a time per kernel would have kept them apart.
+  CompileOnlySession s;
+  ASSERT_NO_ERROR(s.open(/*devices=*/0, "fake-arch"));
+  s.backend->rendezvous = 2;
+  llvm::Expected<JitKernel &> kernel = s.rt->getJitKernel(s.path, "add_kernel");
+  ASSERT_EXPECTED(kernel);
+  std::vector<KernelArg> args = {placeholder(0, "fp32"), placeholder(1, "fp32"),
+                                 placeholder(2, "fp32"), 1000};
+  const KernelVariant *compiled[2] = {nullptr, nullptr};
+  std::string errors[2];
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 2; ++i)
+    threads.emplace_back([&, i] {
+      llvm::Expected<const KernelVariant *> variant =
+          kernel->compile(args, {{"BLOCK_SIZE", 64 << i}}, LaunchOptions());
+      if (variant)
+        compiled[i] = *variant;
+      else
+        errors[i] = llvm::toString(variant.takeError());
+    });
+  for (std::thread &t : threads)
+    t.join();
+  EXPECT_EQ(errors[0] + errors[1], "");
+  ASSERT_NE(compiled[0], nullptr);
+  ASSERT_NE(compiled[1], nullptr);
+  EXPECT_EQ(compiled[0]->signature, "*fp32:16,*fp32:16,*fp32:16,i32,64");
+  EXPECT_EQ(compiled[1]->signature, "*fp32:16,*fp32:16,*fp32:16,i32,128");
+  EXPECT_EQ(s.backend->mostAtOnce.load(), 2u);
+  EXPECT_EQ(s.backend->binaries.load(), 2u);
+}
+
+TEST(CompileOnlyTest, ThreadsMissingOnOneKeyCompileItOnce) {
+  // Eight threads launch the same specialization at once: one compiles it,
+  // the others wait for it and get the same entry.
+  CompileOnlySession s;
+  ASSERT_NO_ERROR(s.open(/*devices=*/0, "fake-arch"));
+  llvm::Expected<JitKernel &> kernel = s.rt->getJitKernel(s.path, "add_kernel");
+  ASSERT_EXPECTED(kernel);
+  std::vector<KernelArg> args = {placeholder(0, "fp32"), placeholder(1, "fp32"),
+                                 placeholder(2, "fp32"), 1000};
+  constexpr int kThreads = 8;
+  std::vector<const KernelVariant *> compiled(kThreads, nullptr);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kThreads; ++i)
+    threads.emplace_back([&, i] {
+      llvm::Expected<const KernelVariant *> variant =
+          kernel->compile(args, {{"BLOCK_SIZE", 128}}, LaunchOptions());
+      if (variant)
+        compiled[i] = *variant;
+      else
+        llvm::consumeError(variant.takeError());
+    });
+  for (std::thread &t : threads)
+    t.join();
+  ASSERT_NE(compiled[0], nullptr);
+  for (const KernelVariant *variant : compiled)
+    EXPECT_EQ(variant, compiled[0]);
+  EXPECT_EQ(s.backend->binaries.load(), 1u);
 }

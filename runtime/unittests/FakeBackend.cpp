@@ -10,6 +10,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 
@@ -166,6 +167,16 @@ llvm::Error FakeBackend::emitBinary(llvm::Module &module,
                                     const TargetDescription &target,
                                     const CompileOptions &options) {
   ++binaries;
+  {
+    std::unique_lock<std::mutex> lock(emitting);
+    ++atOnce;
+    mostAtOnce = std::max(mostAtOnce.load(), atOnce);
+    emitted.notify_all();
+    if (rendezvous > 1)
+      emitted.wait_for(lock, std::chrono::seconds(10),
+                       [&] { return mostAtOnce >= rendezvous; });
+    --atOnce;
+  }
   kernel.format = "none";
   kernel.binary = "fake binary";
   return llvm::Error::success();

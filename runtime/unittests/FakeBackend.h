@@ -12,6 +12,7 @@
 #include "tessera/Backend/Backend.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -87,6 +88,11 @@ public:
   /// Binaries emitted (compilations that were not cache hits); jobs of one
   /// kernel compile on several threads at once.
   std::atomic<unsigned> binaries{0};
+  /// When above 1, each binary waits (up to ten seconds) until that many
+  /// are being emitted at once, which shows compilations overlapping;
+  /// `mostAtOnce` is the most that ever were.
+  unsigned rendezvous = 0;
+  std::atomic<unsigned> mostAtOnce{0};
 
   llvm::StringRef getName() const override { return name; }
   llvm::StringRef getDescription() const override {
@@ -107,6 +113,11 @@ public:
                          const TargetDescription &target,
                          const CompileOptions &options) override;
   Driver &getDriver() override { return driver; }
+
+private:
+  std::mutex emitting;
+  std::condition_variable emitted;
+  unsigned atOnce = 0;
 };
 
 /// A fresh, empty directory under the system's temporary directory,

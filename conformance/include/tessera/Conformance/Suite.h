@@ -21,6 +21,7 @@
 
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -97,9 +98,12 @@ public:
 
   /// The path of kernel file `stem`.
   std::string getKernelPath(llvm::StringRef stem) const;
-  /// The scanned kernel file `stem`, loaded once.
+  /// The scanned kernel file `stem`, loaded once. Not for concurrent use
+  /// (a KernelFile evaluates on its own state): cases that may run on
+  /// several threads use getKernelInfo.
   llvm::Expected<KernelFile &> getKernelFile(llvm::StringRef stem);
-  /// The jit function `kernel` of file `stem`.
+  /// The jit function `kernel` of file `stem`; safe to call from several
+  /// threads (conformance --jobs compiles cases concurrently).
   llvm::Expected<KernelInfo> getKernelInfo(llvm::StringRef stem,
                                            llvm::StringRef kernel);
 
@@ -121,6 +125,7 @@ private:
   std::vector<CaseSpec> cases;
   std::vector<BenchSpec> benchmarks;
   llvm::StringMap<std::unique_ptr<KernelFile>> files;
+  std::mutex filesMutex;
 };
 
 /// The suite of tutorials 01-09.

@@ -29,8 +29,10 @@
 #include "tessera/Runtime/KernelSpecializer.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -199,7 +201,7 @@ private:
   static std::string getTableKey(const ArgumentSpecialization &spec,
                                  const Shape &shape);
   /// The entry of the table for `values` (complete), compiled on a miss;
-  /// loaded too when `load`.
+  /// loaded too when `load`. Safe to call from several threads.
   llvm::Expected<KernelVariant *> getOrCompile(llvm::ArrayRef<KernelArg> values,
                                                const Shape &shape, bool load);
   /// The compilation of a specialization for `arch`.
@@ -218,6 +220,14 @@ private:
   llvm::Expected<ArgPacker>
   createPacker(const CompiledKernel &kernel,
                const ArgumentSpecialization &spec) const;
+  /// The table's entry for `key`, waiting while another thread compiles
+  /// it; null when there is none, and then the key is the caller's to
+  /// compile (no other thread compiles it until `release`).
+  KernelVariant *findOrClaim(llvm::StringRef key);
+  /// Ends the caller's claim on `key`, entering `variant` unless it is null
+  /// (the compilation failed); returns the table's entry.
+  KernelVariant *release(llvm::StringRef key,
+                         std::unique_ptr<KernelVariant> variant);
   /// Loads `variant` on the device (under loadMutex).
   llvm::Error load(KernelVariant &variant);
   llvm::Expected<const KernelVariant *> dispatch(const Grid *grid,
@@ -231,8 +241,13 @@ private:
 
   mutable std::mutex tableMutex;
   llvm::StringMap<std::unique_ptr<KernelVariant>> table;
-  /// One compilation or load at a time per kernel: a second thread missing
-  /// on the same key waits and then finds it.
+  /// Keys some thread is compiling (under tableMutex): different keys of
+  /// one kernel compile at once; a second thread missing on a key in here
+  /// waits on `compiledOne` and then finds it (or, if it failed, compiles
+  /// it itself and gets the error).
+  llvm::StringSet<> compiling;
+  std::condition_variable compiledOne;
+  /// One device load at a time per kernel.
   std::mutex loadMutex;
 
   std::atomic<uint64_t> launches{0}, dispatchHits{0}, loads{0},
