@@ -72,6 +72,13 @@ struct CompileOnlySession {
     return writeFileAtomically(path, kKernels);
   }
 
+  /// add_kernel of a session opened without devices for fake-arch.
+  llvm::Expected<JitKernel &> openAddKernel() {
+    if (llvm::Error err = open(/*devices=*/0, "fake-arch"))
+      return std::move(err);
+    return rt->getJitKernel(path, "add_kernel");
+  }
+
   /// Nothing reached the device.
   void expectDeviceUntouched() const {
     const FakeDriver &driver = backend->driver;
@@ -85,6 +92,11 @@ struct CompileOnlySession {
 /// A pointer no memory is behind, 256-byte aligned like an allocation.
 KernelArg placeholder(uint64_t index, llvm::StringRef type) {
   return KernelArg::pointer((uint64_t(1) << 40) + index * 4096, type, 4096);
+}
+/// add_kernel's arguments: three placeholder fp32 arrays and n = 1000.
+std::vector<KernelArg> addKernelArgs() {
+  return {placeholder(0, "fp32"), placeholder(1, "fp32"),
+          placeholder(2, "fp32"), 1000};
 }
 } // namespace
 
@@ -114,11 +126,9 @@ TEST(CompileOnlyTest, NoDeviceIsOpenedEvenWhereThereIsOne) {
 
 TEST(CompileOnlyTest, CompilesTheLaunchSpecialization) {
   CompileOnlySession s;
-  ASSERT_NO_ERROR(s.open(/*devices=*/0, "fake-arch"));
-  llvm::Expected<JitKernel &> kernel = s.rt->getJitKernel(s.path, "add_kernel");
+  llvm::Expected<JitKernel &> kernel = s.openAddKernel();
   ASSERT_EXPECTED(kernel);
-  std::vector<KernelArg> args = {placeholder(0, "fp32"), placeholder(1, "fp32"),
-                                 placeholder(2, "fp32"), 1000};
+  std::vector<KernelArg> args = addKernelArgs();
   LaunchOptions eight;
   eight.numWarps = 8;
   llvm::Expected<const KernelVariant *> compiled =
@@ -282,8 +292,7 @@ TEST(CompileOnlyTest, SpecializationsOfOneKernelCompileAtOnce) {
   s.backend->rendezvous = 2;
   llvm::Expected<JitKernel &> kernel = s.rt->getJitKernel(s.path, "add_kernel");
   ASSERT_EXPECTED(kernel);
-  std::vector<KernelArg> args = {placeholder(0, "fp32"), placeholder(1, "fp32"),
-                                 placeholder(2, "fp32"), 1000};
+  std::vector<KernelArg> args = addKernelArgs();
   const KernelVariant *compiled[2] = {nullptr, nullptr};
   std::string errors[2];
   std::vector<std::thread> threads;
@@ -311,11 +320,9 @@ TEST(CompileOnlyTest, ThreadsMissingOnOneKeyCompileItOnce) {
   // Eight threads launch the same specialization at once: one compiles it,
   // the others wait for it and get the same entry.
   CompileOnlySession s;
-  ASSERT_NO_ERROR(s.open(/*devices=*/0, "fake-arch"));
-  llvm::Expected<JitKernel &> kernel = s.rt->getJitKernel(s.path, "add_kernel");
+  llvm::Expected<JitKernel &> kernel = s.openAddKernel();
   ASSERT_EXPECTED(kernel);
-  std::vector<KernelArg> args = {placeholder(0, "fp32"), placeholder(1, "fp32"),
-                                 placeholder(2, "fp32"), 1000};
+  std::vector<KernelArg> args = addKernelArgs();
   constexpr int kThreads = 8;
   std::vector<const KernelVariant *> compiled(kThreads, nullptr);
   std::vector<std::thread> threads;
