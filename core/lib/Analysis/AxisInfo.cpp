@@ -326,3 +326,10 @@ ModuleAxisInfoAnalysis::getMaskAlignment(Value mask,
   std::optional<unsigned> dim = fastestDim(info, order);
   return dim ? toUnsigned(info.getConstancy(*dim)) : 1;
 }
+
+unsigned
+ModuleAxisInfoAnalysis::getAccessAlignment(Value ptr, Value mask,
+                                           ArrayRef<unsigned> order) const {
+  unsigned vec = getPtrAlignment(ptr, order);
+  return mask ? std::min(vec, getMaskAlignment(mask, order)) : vec;
+}

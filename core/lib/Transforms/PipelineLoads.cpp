@@ -144,10 +144,9 @@ uint64_t getAccessBytes(LoadOp load, const ModuleAxisInfoAnalysis &axis) {
   auto type = cast<RankedTensorType>(load.getType());
   auto blocked = cast<BlockedAttr>(type.getEncoding());
   SmallVector<unsigned> order(blocked.getOrder());
-  uint64_t vec = blocked.getSizePerThread()[order.front()];
-  vec = std::min<uint64_t>(vec, axis.getPtrAlignment(load.getPtr(), order));
-  if (Value mask = load.getMask())
-    vec = std::min<uint64_t>(vec, axis.getMaskAlignment(mask, order));
+  uint64_t vec = std::min<uint64_t>(
+      blocked.getSizePerThread()[order.front()],
+      axis.getAccessAlignment(load.getPtr(), load.getMask(), order));
   return std::max<uint64_t>(1, vec) * getBytes(type.getElementType());
 }
 

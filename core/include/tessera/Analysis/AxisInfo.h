@@ -240,6 +240,13 @@ public:
   unsigned getMaskAlignment(Value mask,
                             llvm::ArrayRef<unsigned> order = {}) const;
 
+  /// The widest access, in elements, of a masked (or, with a null `mask`,
+  /// unmasked) load or store through `ptr`: its pointer alignment, cut to
+  /// the run one mask bit covers. What the lowering vectorizes by, at most
+  /// the thread's own run of elements.
+  unsigned getAccessAlignment(Value ptr, Value mask,
+                              llvm::ArrayRef<unsigned> order = {}) const;
+
 private:
   std::unique_ptr<DataFlowSolver> solver;
   bool valid = false;

@@ -42,9 +42,7 @@ unsigned lowering::getVectorWidth(LoweringContext &ctx, Value ptr, Value mask,
   for (unsigned d = 0; d < type.getRank(); ++d)
     if (int(d) != dim)
       order.push_back(d);
-  unsigned vec = std::min(run, ctx.axis.getPtrAlignment(ptr, order));
-  if (mask)
-    vec = std::min(vec, ctx.axis.getMaskAlignment(mask, order));
+  unsigned vec = std::min(run, ctx.axis.getAccessAlignment(ptr, mask, order));
   unsigned bits = std::max(8u, getElementBytes(elementType) * 8);
   vec = std::min(vec, std::max(1u, ctx.options.maxVectorBits / bits));
   return std::max(1u, vec);
