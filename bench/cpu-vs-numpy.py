@@ -76,6 +76,24 @@ def median_ms(fn: Callable[[], object], repeat: int = 30) -> float:
     return float(np.median(times) * 1e3)
 
 
+def numpy_softmax(rows: np.ndarray) -> np.ndarray:
+    e = np.exp(rows - rows.max(axis=1, keepdims=True))
+    e /= e.sum(axis=1, keepdims=True)
+    return e
+
+
+def numpy_dropout(rng: np.random.Generator, x: np.ndarray) -> np.ndarray:
+    keep = rng.random(x.shape[0], dtype=np.float32) > 0.5
+    return np.where(keep, x / np.float32(0.5), np.float32(0))
+
+
+def numpy_layer_norm(half: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    a = half.astype(np.float32)
+    mean = a.mean(axis=1, keepdims=True)
+    var = ((a - mean)**2).mean(axis=1, keepdims=True)
+    return ((a - mean) / np.sqrt(var + 1e-5) * w + b).astype(np.float16)
+
+
 def numpy_times() -> Dict[str, float]:
     rng = np.random.default_rng(0)
     n = 1 << 22
@@ -86,21 +104,6 @@ def numpy_times() -> Dict[str, float]:
     half = rng.standard_normal((512, 2048), dtype=np.float32).astype(np.float16)
     w = rng.random(2048, dtype=np.float32)
     b = rng.random(2048, dtype=np.float32)
-
-    def softmax() -> np.ndarray:
-        e = np.exp(rows - rows.max(axis=1, keepdims=True))
-        e /= e.sum(axis=1, keepdims=True)
-        return e
-
-    def dropout() -> np.ndarray:
-        keep = rng.random(n, dtype=np.float32) > 0.5
-        return np.where(keep, x / np.float32(0.5), np.float32(0))
-
-    def layer_norm() -> np.ndarray:
-        a = half.astype(np.float32)
-        mean = a.mean(axis=1, keepdims=True)
-        var = ((a - mean)**2).mean(axis=1, keepdims=True)
-        return ((a - mean) / np.sqrt(var + 1e-5) * w + b).astype(np.float16)
 
     def sgemm(size: int) -> Callable[[], object]:
         a = rng.standard_normal((size, size), dtype=np.float32)
@@ -115,9 +118,9 @@ def numpy_times() -> Dict[str, float]:
         "matmul fp32 2048": median_ms(sgemm2048, repeat=10),
         "matmul fp16 2048": median_ms(sgemm2048, repeat=10),
         "vector add": median_ms(lambda: np.add(x, y, out=z)),
-        "softmax": median_ms(softmax),
-        "dropout": median_ms(dropout),
-        "layer norm": median_ms(layer_norm),
+        "softmax": median_ms(lambda: numpy_softmax(rows)),
+        "dropout": median_ms(lambda: numpy_dropout(rng, x)),
+        "layer norm": median_ms(lambda: numpy_layer_norm(half, w, b)),
     }
 
 
@@ -164,22 +167,13 @@ def in_process_workloads() -> Dict[str, Tuple[Callable[[], object], Callable[[],
     soft = np.empty_like(rows)
     softmax = load("02_fused_softmax").softmax_kernel
     programs = min(512, 4 * cores)
-
-    def np_softmax() -> np.ndarray:
-        e = np.exp(rows - rows.max(axis=1, keepdims=True))
-        e /= e.sum(axis=1, keepdims=True)
-        return e
-
     out["softmax"] = (lambda: softmax[(programs, )](soft, rows, 2048, 2048, 512, 2048, BLOCK_SIZE=2048,
-                                                    num_stages=4, num_warps=8), np_softmax,
-                      lambda: expect_close(soft, np_softmax(), "softmax", 1e-5))
+                                                    num_stages=4, num_warps=8),
+                      lambda: numpy_softmax(rows),
+                      lambda: expect_close(soft, numpy_softmax(rows), "softmax", 1e-5))
 
     dropped = np.empty_like(x)
     dropout = load("04_low_memory_dropout").seeded_dropout_kernel
-
-    def np_dropout() -> np.ndarray:
-        keep = rng.random(n, dtype=np.float32) > 0.5
-        return np.where(keep, x / np.float32(0.5), np.float32(0))
 
     def check_dropout() -> None:
         kept = dropped != 0
@@ -188,7 +182,7 @@ def in_process_workloads() -> Dict[str, Tuple[Callable[[], object], Callable[[],
             raise RuntimeError(f"dropout kept {kept.mean():.3f} of the elements at p=0.5")
 
     out["dropout"] = (lambda: dropout[(triton.cdiv(n, 1024), )](x, dropped, n, 0.5, 123, BLOCK_SIZE=1024),
-                      np_dropout, check_dropout)
+                      lambda: numpy_dropout(rng, x), check_dropout)
 
     half = rng.uniform(-2, 2, (512, 2048)).astype(np.float16)
     w16 = rng.random(2048, dtype=np.float32).astype(np.float16)
@@ -199,22 +193,21 @@ def in_process_workloads() -> Dict[str, Tuple[Callable[[], object], Callable[[],
     rstd = np.empty(512, np.float32)
     norm = load("05_layer_norm")._layer_norm_fwd_fused
 
-    def np_layer_norm() -> np.ndarray:
-        a = half.astype(np.float32)
-        mu = a.mean(axis=1, keepdims=True)
-        var = ((a - mu)**2).mean(axis=1, keepdims=True)
-        return ((a - mu) / np.sqrt(var + 1e-5) * w32 + b32).astype(np.float16)
-
     out["layer norm"] = (lambda: norm[(512, )](half, normed, w16, b16, mean, rstd, 2048, 2048, 1e-5,
-                                               BLOCK_SIZE=2048, num_warps=8), np_layer_norm,
-                         lambda: expect_close(normed, np_layer_norm(), "layer norm", 2e-3))
+                                               BLOCK_SIZE=2048, num_warps=8),
+                         lambda: numpy_layer_norm(half, w32, b32),
+                         lambda: expect_close(normed, numpy_layer_norm(half, w32, b32), "layer norm", 2e-3))
 
     matmul = load("03_matmul").matmul_kernel.fn
     for size in (512, 2048):
         a32 = rng.standard_normal((size, size), dtype=np.float32)
         b32m = rng.standard_normal((size, size), dtype=np.float32)
         c32 = np.empty_like(a32)
-        sgemm = (lambda a, b, c: lambda: np.matmul(a, b, out=c))(a32, b32m, np.empty_like(a32))
+        sgemm_out = np.empty_like(a32)
+
+        def sgemm(a=a32, b=b32m, c=sgemm_out) -> np.ndarray:
+            return np.matmul(a, b, out=c)
+
         grid = (triton.cdiv(size, 128) * triton.cdiv(size, 256), )
         for dtype in ("fp32", "fp16"):
             a = a32 if dtype == "fp32" else a32.astype(np.float16)
