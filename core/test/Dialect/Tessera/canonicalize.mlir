@@ -208,3 +208,36 @@ func.func @dce(%p: tensor<8x!tessera.ptr<f32>>) {
   %1 = tessera.load %p : tensor<8x!tessera.ptr<f32>>
   return
 }
+
+// -----
+
+// Float conversions of finite constants fold when the result is finite:
+// 0.0 and 1.5 to e4m3 are exact, 0.3 rounds to nearest (0.3125) or towards
+// zero (0.28125), and to f16 too (0.2998 towards zero). 1000.0 overflows e4m3 (max 448),
+// where formats and targets disagree, so it stays; so does a NaN.
+// CHECK-LABEL: func @fp_to_fp_constants
+func.func @fp_to_fp_constants() -> (tensor<4xf8E4M3FN>, f8E4M3FN, f8E4M3FN, f8E4M3FN, f16, f8E4M3FN, f8E4M3FN) {
+  // CHECK-DAG: %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : tensor<4xf8E4M3FN>
+  // CHECK-DAG: %[[EXACT:.*]] = arith.constant 1.500000e+00 : f8E4M3FN
+  // CHECK-DAG: %[[NEAREST:.*]] = arith.constant 3.125000e-01 : f8E4M3FN
+  // CHECK-DAG: %[[TOWARDZERO:.*]] = arith.constant 2.812500e-01 : f8E4M3FN
+  // CHECK-DAG: %[[HALF:.*]] = arith.constant 2.998050e-01 : f16
+  // CHECK-DAG: %[[C1000:.*]] = arith.constant 1.000000e+03 : f32
+  // CHECK-DAG: %[[CNAN:.*]] = arith.constant 0x7FC00000 : f32
+  // CHECK-DAG: %[[BIG:.*]] = tessera.fp_to_fp %[[C1000]] {rounding = #tessera<rounding rtne>} : f32 -> f8E4M3FN
+  // CHECK-DAG: %[[NAN:.*]] = tessera.fp_to_fp %[[CNAN]] {rounding = #tessera<rounding rtne>} : f32 -> f8E4M3FN
+  // CHECK: return %[[ZEROS]], %[[EXACT]], %[[NEAREST]], %[[TOWARDZERO]], %[[HALF]], %[[BIG]], %[[NAN]]
+  %z = arith.constant dense<0.0> : tensor<4xf32>
+  %c15 = arith.constant 1.5 : f32
+  %c03 = arith.constant 0.3 : f32
+  %big = arith.constant 1000.0 : f32
+  %nan = arith.constant 0x7FC00000 : f32
+  %0 = tessera.fp_to_fp %z {rounding = #tessera<rounding rtne>} : tensor<4xf32> -> tensor<4xf8E4M3FN>
+  %1 = tessera.fp_to_fp %c15 {rounding = #tessera<rounding rtne>} : f32 -> f8E4M3FN
+  %2 = tessera.fp_to_fp %c03 {rounding = #tessera<rounding rtne>} : f32 -> f8E4M3FN
+  %3 = tessera.fp_to_fp %c03 {rounding = #tessera<rounding rtz>} : f32 -> f8E4M3FN
+  %4 = tessera.fp_to_fp %c03 {rounding = #tessera<rounding rtz>} : f32 -> f16
+  %5 = tessera.fp_to_fp %big {rounding = #tessera<rounding rtne>} : f32 -> f8E4M3FN
+  %6 = tessera.fp_to_fp %nan {rounding = #tessera<rounding rtne>} : f32 -> f8E4M3FN
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<4xf8E4M3FN>, f8E4M3FN, f8E4M3FN, f8E4M3FN, f16, f8E4M3FN, f8E4M3FN
+}

@@ -4,7 +4,7 @@
 // passes: splats sink through broadcasts, reshapes and transposes; chains of
 // reshapes and transposes collapse; pointer increments combine; masks known
 // to be all-true or all-false disappear; an addition after a dot becomes the
-// dot's accumulator.
+// dot's accumulator; float conversions of constants happen at compile time.
 //
 //===----------------------------------------------------------------------===//
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
@@ -30,8 +30,7 @@ Attribute splatConstant(Attribute attr, Type type) {
 
 /// Replaces `op` (whose single operand is produced by a splat) with a splat
 /// of the same scalar: shape manipulation of a uniform block is free.
-template <typename OpTy>
-struct SinkSplat : public OpRewritePattern<OpTy> {
+template <typename OpTy> struct SinkSplat : public OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
@@ -71,6 +70,37 @@ OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
   if (getSrc().getType() == getType())
     return getSrc();
   return splatConstant(adaptor.getSrc(), getType());
+}
+
+//===----------------------------------------------------------------------===//
+// fp_to_fp
+//===----------------------------------------------------------------------===//
+
+/// A finite constant converts at compile time (a load's `other=0.0` for an
+/// fp8 block, say, which would otherwise be converted element by element in
+/// every program) when the result is finite: out of range, the formats and
+/// targets disagree (infinity, NaN or saturation), so those stay as they are.
+OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
+  Attribute attr = adaptor.getSrc();
+  if (auto splat = dyn_cast_if_present<SplatElementsAttr>(attr))
+    attr = splat.getSplatValue<Attribute>();
+  auto value = dyn_cast_if_present<FloatAttr>(attr);
+  if (!value || !value.getValue().isFinite())
+    return {};
+  auto dst = cast<FloatType>(getElementTypeOrSelf(getType()));
+  APFloat converted = value.getValue();
+  bool lost = false;
+  APFloat::opStatus status = converted.convert(
+      dst.getFloatSemantics(),
+      getRounding() == RoundingMode::rtz ? APFloat::rmTowardZero
+                                         : APFloat::rmNearestTiesToEven,
+      &lost);
+  if ((status & APFloat::opOverflow) || !converted.isFinite())
+    return {};
+  auto result = FloatAttr::get(dst, converted);
+  if (auto shaped = dyn_cast<ShapedType>(getType()))
+    return SplatElementsAttr::get(shaped, result);
+  return result;
 }
 
 namespace {

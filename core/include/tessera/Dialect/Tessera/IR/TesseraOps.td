@@ -525,6 +525,7 @@ def Tessera_FpToFpOp : Tessera_Op<"fp_to_fp", [Pure, Elementwise,
   let results = (outs Tessera_FloatLike:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def Tessera_ClampFOp : Tessera_Op<"clampf", [Pure, Elementwise,
