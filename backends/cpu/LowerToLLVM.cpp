@@ -2,7 +2,8 @@
 //
 // Two passes. tessera-cpu-legalize-floats removes what LLVM cannot compile
 // for a CPU: arithmetic on fp8 is done in f32 (MLIR's float emulation), fp8
-// conversions call the runtime's exact converters, and math functions on
+// values are decoded to f32 inline (Fp8Decoding.h), rounding to fp8 calls
+// the runtime's exact converter, and math functions on
 // 8- and 16-bit floats compute in f32 (f64 for fma, so that it rounds once).
 // tessera-cpu-convert-to-llvm then converts everything to the LLVM dialect
 // in one full conversion (math through LLVM intrinsics where they exist and
@@ -11,6 +12,7 @@
 // kernels are always inlined into their entry.
 //
 //===----------------------------------------------------------------------===//
+#include "Fp8Decoding.h"
 #include "Lowering.h"
 #include "Passes.h"
 #include "Runtime.h"
@@ -32,6 +34,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::tessera;
@@ -55,54 +59,85 @@ void declareHelper(OpBuilder &b, ModuleOp module, StringRef name,
 
 bool isFp8(Type type) { return getFp8Format(type) != Fp8Format::None; }
 
-/// The constant table of the f32 value of each of the 256 encodings of
-/// `fp8` (exact: f32 holds every fp8 value), declared in `module` once.
-memref::GlobalOp getFp8Table(OpBuilder &b, ModuleOp module, FloatType fp8) {
-  std::string name = ("__tessera_cpu_fp8_table_" +
-                      llvm::Twine(static_cast<int>(getFp8Format(fp8))))
-                         .str();
-  if (auto table = module.lookupSymbol<memref::GlobalOp>(name))
-    return table;
-  SmallVector<float> values;
-  for (unsigned bits = 0; bits < 256; ++bits) {
-    llvm::APFloat value(fp8.getFloatSemantics(), llvm::APInt(8, bits));
-    bool lost = false;
-    value.convert(llvm::APFloat::IEEEsingle(),
-                  llvm::APFloat::rmNearestTiesToEven, &lost);
-    values.push_back(value.convertToFloat());
-  }
-  auto type = RankedTensorType::get({256}, b.getF32Type());
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  return memref::GlobalOp::create(
-      b, module.getLoc(), name, b.getStringAttr("private"),
-      MemRefType::get({256}, b.getF32Type()),
-      DenseElementsAttr::get(type, llvm::ArrayRef(values)),
-      /*constant=*/true, b.getI64IntegerAttr(64));
-}
-
-/// arith.extf from fp8: the f32 value is read from a table indexed by the
-/// encoding (a gather when the loop vectorizes), then a plain conversion
-/// to the destination, which holds every fp8 value exactly too.
+/// arith.extf from fp8: decoded to f32 with integer arithmetic and exact
+/// f32 operations (Fp8Decoding.h; loops of it vectorize), then a plain
+/// conversion to the destination, which holds every fp8 value exactly too.
 struct ExtFromFp8 : public OpRewritePattern<arith::ExtFOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(arith::ExtFOp op,
                                 PatternRewriter &rewriter) const override {
-    Type src = op.getIn().getType();
-    if (!isFp8(src))
+    auto src = dyn_cast<FloatType>(op.getIn().getType());
+    if (!src || !isFp8(src))
       return failure();
+    std::optional<Fp8Decoding> decoding =
+        getFp8Decoding(src.getFloatSemantics());
+    if (!decoding)
+      return rewriter.notifyMatchFailure(op, "no decoding of this format");
     Location loc = op.getLoc();
-    Type i8 = rewriter.getI8Type(), f32 = rewriter.getF32Type();
-    memref::GlobalOp table = getFp8Table(
-        rewriter, op->getParentOfType<ModuleOp>(), cast<FloatType>(src));
-    Value bits = arith::BitcastOp::create(rewriter, loc, i8, op.getIn());
-    Value index = arith::IndexCastUIOp::create(
-        rewriter, loc, rewriter.getIndexType(),
-        arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), bits));
-    Value tableRef = memref::GetGlobalOp::create(rewriter, loc, table.getType(),
-                                                 table.getSymName());
-    Value value = memref::LoadOp::create(rewriter, loc, tableRef, index);
+    Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type(),
+         f32 = rewriter.getF32Type();
+    auto i32Const = [&](uint32_t v) -> Value {
+      return arith::ConstantOp::create(
+          rewriter, loc, rewriter.getI32IntegerAttr(static_cast<int32_t>(v)));
+    };
+    auto f32Const = [&](float v) -> Value {
+      return arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getF32FloatAttr(v));
+    };
+    auto compare = [&](arith::CmpIPredicate predicate, Value x, uint32_t v) {
+      return arith::CmpIOp::create(rewriter, loc, predicate, x, i32Const(v));
+    };
+    Value bits = arith::ExtUIOp::create(
+        rewriter, loc, i32,
+        arith::BitcastOp::create(rewriter, loc, i8, op.getIn()));
+    Value magnitude =
+        arith::AndIOp::create(rewriter, loc, bits, i32Const(0x7F));
+    // Normal: the magnitude's fields moved into f32's and rebiased.
+    Value normal = arith::BitcastOp::create(
+        rewriter, loc, f32,
+        arith::AddIOp::create(
+            rewriter, loc,
+            arith::ShLIOp::create(rewriter, loc, magnitude,
+                                  i32Const(23 - decoding->mantissaBits)),
+            i32Const(decoding->rebias)));
+    // Subnormal: the magnitude times the smallest subnormal (exact).
+    Value subnormal = arith::MulFOp::create(
+        rewriter, loc, arith::UIToFPOp::create(rewriter, loc, f32, magnitude),
+        f32Const(decoding->subnormalUnit));
+    Value value =
+        arith::SelectOp::create(rewriter, loc,
+                                compare(arith::CmpIPredicate::ult, magnitude,
+                                        1u << decoding->mantissaBits),
+                                subnormal, normal);
+    Value nan = f32Const(std::numeric_limits<float>::quiet_NaN());
+    if (decoding->firstNonFinite < 128) {
+      Value nonFinite = nan;
+      if (decoding->infinity)
+        nonFinite = arith::SelectOp::create(
+            rewriter, loc,
+            compare(arith::CmpIPredicate::eq, magnitude, *decoding->infinity),
+            f32Const(std::numeric_limits<float>::infinity()), nan);
+      value =
+          arith::SelectOp::create(rewriter, loc,
+                                  compare(arith::CmpIPredicate::uge, magnitude,
+                                          decoding->firstNonFinite),
+                                  nonFinite, value);
+    }
+    // The sign bit moves to bit 31.
+    Value sign = arith::ShLIOp::create(
+        rewriter, loc,
+        arith::AndIOp::create(rewriter, loc, bits, i32Const(0x80)),
+        i32Const(24));
+    value = arith::BitcastOp::create(
+        rewriter, loc, f32,
+        arith::OrIOp::create(
+            rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, value),
+            sign));
+    if (decoding->negativeZeroIsNaN)
+      value = arith::SelectOp::create(
+          rewriter, loc, compare(arith::CmpIPredicate::eq, bits, 0x80), nan,
+          value);
     Type dst = op.getType();
     if (dst.getIntOrFloatBitWidth() > 32)
       value = arith::ExtFOp::create(rewriter, loc, dst, value);

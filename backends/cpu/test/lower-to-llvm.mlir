@@ -1,31 +1,70 @@
 // RUN: tessera-cpu-opt %s --split-input-file --tessera-cpu-legalize-floats | FileCheck %s --check-prefix=FLOATS
 // RUN: tessera-cpu-opt %s --split-input-file --tessera-cpu-legalize-floats --convert-scf-to-cf --tessera-cpu-convert-to-llvm | FileCheck %s --check-prefix=LLVM
 
-// fp8 arithmetic computes in f32; fp8 values are read as f32 from a table of
-// the format's 256 encodings (exact; a gather when a loop vectorizes), fp8
-// results rounded by the runtime's converter (format 1 is E5M2; 0 rounds to
-// nearest even).
-// FLOATS: memref.global "private" constant @[[TABLE:__tessera_cpu_fp8_table_1]] : memref<256xf32> = dense<"0x00000000000080370000003800004038
+// fp8 arithmetic computes in f32; fp8 values decode to f32 inline: the
+// magnitude's fields shifted into f32's and rebiased (E5M2: by (127 - 15) << 23
+// = 939524096), subnormals as the magnitude times 2^-16, magnitude 0x7C (124)
+// infinity and above it NaN, the sign moved to bit 31; fp8 results are
+// rounded by the runtime's converter (format 1 is E5M2; 0 rounds to nearest
+// even).
 // FLOATS-LABEL: func @fp8
 // FLOATS-SAME: (%[[A:.*]]: f8E5M2, %[[B:.*]]: f8E5M2)
-// FLOATS-DAG: %[[AB:.*]] = arith.bitcast %[[A]] : f8E5M2 to i8
-// FLOATS-DAG: %[[AW:.*]] = arith.extui %[[AB]] : i8 to i32
-// FLOATS-DAG: %[[AI:.*]] = arith.index_castui %[[AW]] : i32 to index
-// FLOATS-DAG: %[[T:.*]] = memref.get_global @[[TABLE]] : memref<256xf32>
-// FLOATS-DAG: memref.load %{{.*}}[%[[AI]]] : memref<256xf32>
-// FLOATS-DAG: %[[BB:.*]] = arith.bitcast %[[B]] : f8E5M2 to i8
-// FLOATS: %[[S:.*]] = arith.addf {{%[0-9]+}}, {{%[0-9]+}} : f32
+// FLOATS-DAG: %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// FLOATS-DAG: %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
+// FLOATS-DAG: %[[UNIT:.*]] = arith.constant 1.52587891E-5 : f32
+// FLOATS-DAG: %[[C124:.*]] = arith.constant 124 : i32
+// FLOATS: %[[BB:.*]] = arith.bitcast %[[B]] : f8E5M2 to i8
+// FLOATS: %[[BW:.*]] = arith.extui %[[BB]] : i8 to i32
+// FLOATS: %[[MAG:.*]] = arith.andi %[[BW]], %c127_i32
+// FLOATS: %[[SH:.*]] = arith.shli %[[MAG]], %c21_i32
+// FLOATS: %[[RB:.*]] = arith.addi %[[SH]], %c939524096_i32
+// FLOATS: %[[NORMAL:.*]] = arith.bitcast %[[RB]] : i32 to f32
+// FLOATS: %[[MF:.*]] = arith.uitofp %[[MAG]] : i32 to f32
+// FLOATS: %[[SUB:.*]] = arith.mulf %[[MF]], %[[UNIT]] : f32
+// FLOATS: %[[ISSUB:.*]] = arith.cmpi ult, %[[MAG]], %c4_i32
+// FLOATS: %[[FIN:.*]] = arith.select %[[ISSUB]], %[[SUB]], %[[NORMAL]] : f32
+// FLOATS: %[[ISINF:.*]] = arith.cmpi eq, %[[MAG]], %[[C124]]
+// FLOATS: %[[SPECIAL:.*]] = arith.select %[[ISINF]], %[[INF]], %[[NAN]] : f32
+// FLOATS: %[[NONFIN:.*]] = arith.cmpi uge, %[[MAG]], %[[C124]]
+// FLOATS: %[[ABS:.*]] = arith.select %[[NONFIN]], %[[SPECIAL]], %[[FIN]] : f32
+// FLOATS: %[[SB:.*]] = arith.andi %[[BW]], %c128_i32
+// FLOATS: %[[SIGN:.*]] = arith.shli %[[SB]], %c24_i32
+// FLOATS: %[[AI:.*]] = arith.bitcast %[[ABS]] : f32 to i32
+// FLOATS: %[[SI:.*]] = arith.ori %[[AI]], %[[SIGN]] : i32
+// FLOATS: %[[BF:.*]] = arith.bitcast %[[SI]] : i32 to f32
+// FLOATS: arith.bitcast %[[A]] : f8E5M2 to i8
+// FLOATS: %[[S:.*]] = arith.addf {{%[0-9]+}}, %[[BF]] : f32
 // FLOATS: %[[SD:.*]] = arith.extf %[[S]] : f32 to f64
 // FLOATS: %[[Q:.*]] = call @__tessera_cpu_to_fp8(%[[SD]], %c1_i32{{.*}}, %c0_i32{{.*}}) : (f64, i32, i32) -> i8
 // FLOATS: %[[R:.*]] = arith.bitcast %[[Q]] : i8 to f8E5M2
 // To f16: decoded to f32, then narrowed (exactly).
-// FLOATS: memref.load %{{.*}} : memref<256xf32>
+// FLOATS: arith.bitcast %[[R]] : f8E5M2 to i8
 // FLOATS: arith.truncf %{{.*}} : f32 to f16
 // FLOATS-NOT: arith.addf {{.*}} : f8E5M2
 func.func @fp8(%a: f8E5M2, %b: f8E5M2) -> (f8E5M2, f16) {
   %s = arith.addf %a, %b : f8E5M2
   %h = arith.extf %s : f8E5M2 to f16
   return %s, %h : f8E5M2, f16
+}
+
+// -----
+
+// A `fnuz` format has no infinity or NaN among its magnitudes; its negative
+// zero's place, 0x80, is NaN (E4M3FNUZ: bias 8).
+// FLOATS-LABEL: func @fp8_fnuz
+// FLOATS-DAG: %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
+// FLOATS-DAG: %[[C128:.*]] = arith.constant 128 : i32
+// FLOATS: %[[BW:.*]] = arith.extui %{{.*}} : i8 to i32
+// FLOATS: arith.addi %{{.*}}, %c998244352_i32
+// FLOATS-NOT: arith.cmpi uge
+// FLOATS: %[[SI:.*]] = arith.ori
+// FLOATS: %[[V:.*]] = arith.bitcast %[[SI]] : i32 to f32
+// FLOATS: %[[NEGZERO:.*]] = arith.cmpi eq, %[[BW]], %[[C128]]
+// FLOATS: %[[R:.*]] = arith.select %[[NEGZERO]], %[[NAN]], %[[V]] : f32
+// FLOATS: return %[[R]]
+func.func @fp8_fnuz(%a: f8E4M3FNUZ) -> f32 {
+  %w = arith.extf %a : f8E4M3FNUZ to f32
+  return %w : f32
 }
 
 // -----

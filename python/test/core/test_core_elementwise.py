@@ -518,6 +518,27 @@ def test_cast_fp8(dtype_x, dtype_z, size, direction):
                        expected.view(torch.uint8 if target_dtype == fp8 else target_dtype).cpu())
 
 
+@pytest.mark.parametrize("fp8", ["float8_e4m3fn", "float8_e5m2", "float8_e4m3fnuz", "float8_e5m2fnuz"])
+@pytest.mark.parametrize("dtype_z", ["float32", "float16"])
+def test_cast_fp8_every_encoding(fp8, dtype_z):
+    """Each of the 256 encodings widens to torch's value: zeros keep their sign, subnormals,
+    the largest finite values, infinities and NaNs included."""
+    torch = pytest.importorskip("torch")
+    from core_util import BACKEND
+    import arrays
+    lib = arrays.make_lib("torch", BACKEND)
+    wide = getattr(torch, dtype_z)
+    x = torch.arange(256, dtype=torch.uint8).view(getattr(torch, fp8)).to(lib.device)
+    z = torch.empty(256, dtype=wide, device=lib.device)
+    kernel = kernel_from_source(CAST)
+    kernel[(1, )](x, z, TO_TYPE=getattr(tl, dtype_z), BITCAST=False, SIZE=256, SPELLING=0, num_warps=1)
+    z, expected = z.cpu(), x.to(wide).cpu()
+    nan = torch.isnan(expected)
+    assert torch.equal(torch.isnan(z), nan)
+    assert torch.equal(z[~nan].view(torch.int16 if dtype_z == "float16" else torch.int32),
+                       expected[~nan].view(torch.int16 if dtype_z == "float16" else torch.int32))
+
+
 @pytest.mark.parametrize("dtype", ["int32"])
 def test_umulhi(dtype):
     rng = np.random.default_rng(17)
