@@ -61,24 +61,35 @@ SmallVector<Value> forEachElement(
       });
 }
 
-/// The attribute the structured lowering reads on loads and stores through
-/// blocks of pointers: the axis analysis's contiguity of the last dimension.
+/// The attributes the structured lowering reads on loads and stores through
+/// blocks of pointers: the axis analysis's contiguity along one dimension,
+/// and that dimension when it is not the last.
 constexpr llvm::StringLiteral kContiguityAttr = "tessera_cpu.contiguity";
+constexpr llvm::StringLiteral kContiguousDimAttr = "tessera_cpu.contiguous_dim";
 
-/// Visits every element of a block of pointers `ptrs` (row-major), calling
-/// `body` with the element's indices and address (i64 or `!llvm.ptr`); the
-/// values it returns
-/// are gathered into tensors of `scalarResultTypes`. When the last
-/// dimension runs in `run` consecutive elements (run > 1), the innermost
-/// loop walks one run and computes each address from the run's first one,
-/// loaded once: LLVM then sees consecutive accesses and vectorizes them.
+/// Consecutive addresses of a block of pointers: `length` elements along
+/// dimension `dim`.
+struct Run {
+  unsigned dim = 0;
+  int64_t length = 1;
+};
+
+/// Visits every element of a block of pointers `ptrs`, calling `body` with
+/// the element's indices and address (i64 or `!llvm.ptr`); the values it
+/// returns are gathered into tensors of `scalarResultTypes`. Without a run
+/// the visit is row-major. With one (length > 1), the innermost loop walks
+/// one run along its dimension and computes each address from the run's
+/// first one, loaded once: LLVM then sees consecutive accesses and
+/// vectorizes them (for a run along another dimension than the last, such
+/// as the columns of a transposed matrix, that dimension is the innermost
+/// loop and the others keep their order outside it).
 SmallVector<Value> forEachAddress(
-    OpBuilder &b, Location loc, Value ptrs, int64_t run, int64_t elementBytes,
+    OpBuilder &b, Location loc, Value ptrs, Run run, int64_t elementBytes,
     TypeRange scalarResultTypes,
     function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange, Value)>
         body) {
   auto type = dyn_cast<RankedTensorType>(ptrs.getType());
-  if (!type || run <= 1)
+  if (!type || run.length <= 1)
     return forEachElement(b, loc, ptrs.getType(), scalarResultTypes,
                           [&](OpBuilder &nb, Location l, ValueRange ivs) {
                             return body(nb, l, ivs,
@@ -86,7 +97,7 @@ SmallVector<Value> forEachAddress(
                           });
   ArrayRef<int64_t> shape = type.getShape();
   SmallVector<int64_t> outerShape(shape);
-  outerShape.back() = shape.back() / run;
+  outerShape[run.dim] = shape[run.dim] / run.length;
   SmallVector<Value> inits;
   for (Type scalar : scalarResultTypes)
     inits.push_back(createEmpty(b, loc, RankedTensorType::get(shape, scalar)));
@@ -94,20 +105,20 @@ SmallVector<Value> forEachAddress(
       b, loc, outerShape, inits,
       [&](OpBuilder &ob, Location ol, ValueRange outer,
           ValueRange args) -> SmallVector<Value> {
-        Value runStart = arith::MulIOp::create(ob, ol, outer.back(),
-                                               createIndex(ob, ol, run));
-        SmallVector<Value> indices(outer.drop_back());
-        indices.push_back(runStart);
+        Value runStart = arith::MulIOp::create(ob, ol, outer[run.dim],
+                                               createIndex(ob, ol, run.length));
+        SmallVector<Value> indices(outer);
+        indices[run.dim] = runStart;
         // A GEP from the run's first address rather than integer
         // arithmetic: LLVM's vectorizer follows pointers, not inttoptr.
         Value base =
             toLLVMPtr(ob, ol, tensor::ExtractOp::create(ob, ol, ptrs, indices));
         auto inner = scf::ForOp::create(
-            ob, ol, createIndex(ob, ol, 0), createIndex(ob, ol, run),
+            ob, ol, createIndex(ob, ol, 0), createIndex(ob, ol, run.length),
             createIndex(ob, ol, 1), args,
             [&](OpBuilder &ib, Location il, Value t, ValueRange iterArgs) {
-              SmallVector<Value> ivs(outer.drop_back());
-              ivs.push_back(arith::AddIOp::create(ib, il, runStart, t));
+              SmallVector<Value> ivs(outer);
+              ivs[run.dim] = arith::AddIOp::create(ib, il, runStart, t);
               Value offset =
                   arith::IndexCastOp::create(ib, il, ib.getI64Type(), t);
               Value address = LLVM::GEPOp::create(
@@ -124,10 +135,19 @@ SmallVector<Value> forEachAddress(
       });
 }
 
-/// The run length recorded on `op` (1 without one).
-int64_t getRun(Operation *op) {
-  auto attr = op->getAttrOfType<IntegerAttr>(kContiguityAttr);
-  return attr ? attr.getInt() : 1;
+/// The run recorded on `op` (length 1 without one); the last dimension
+/// unless another is recorded.
+Run getRun(Operation *op) {
+  Run run;
+  auto length = op->getAttrOfType<IntegerAttr>(kContiguityAttr);
+  if (!length)
+    return run;
+  run.length = length.getInt();
+  auto type = cast<RankedTensorType>(op->getOperand(0).getType());
+  run.dim = type.getRank() - 1;
+  if (auto dim = op->getAttrOfType<IntegerAttr>(kContiguousDimAttr))
+    run.dim = dim.getInt();
+  return run;
 }
 
 /// `then()` when `mask` holds (always when there is no mask), `otherwise`
@@ -410,12 +430,28 @@ void cpu::annotateContiguity(ModuleOp module) {
     auto type = dyn_cast<RankedTensorType>(ptr.getType());
     if (!type || type.getRank() == 0)
       return;
-    int64_t size = type.getShape().back();
-    int64_t run = analysis.getPtrContiguity(ptr);
-    if (run > 1 && size % run == 0)
-      op->setAttr(
-          kContiguityAttr,
-          IntegerAttr::get(IntegerType::get(op->getContext(), 64), run));
+    // The last dimension when it has runs; otherwise the dimension with the
+    // longest (a transposed operand's columns).
+    AxisInfo info = analysis.getAxisInfo(ptr);
+    if (info.getRank() != static_cast<unsigned>(type.getRank()))
+      return;
+    ArrayRef<int64_t> shape = type.getShape();
+    auto usable = [&](unsigned dim) {
+      int64_t run = info.getContiguity(dim);
+      return run > 1 && shape[dim] % run == 0 ? run : 1;
+    };
+    unsigned last = type.getRank() - 1, dim = last;
+    if (usable(last) == 1)
+      for (unsigned d = 0; d < last; ++d)
+        if (usable(d) > usable(dim))
+          dim = d;
+    int64_t run = usable(dim);
+    if (run == 1)
+      return;
+    Type i64 = IntegerType::get(op->getContext(), 64);
+    op->setAttr(kContiguityAttr, IntegerAttr::get(i64, run));
+    if (dim != last)
+      op->setAttr(kContiguousDimAttr, IntegerAttr::get(i64, dim));
   };
   module.walk([&](Operation *op) {
     if (auto load = dyn_cast<LoadOp>(op))

@@ -81,9 +81,10 @@ void populateShapePatterns(const CpuTypeConverter &converter,
 void populateMemoryPatterns(const CpuTypeConverter &converter,
                             RewritePatternSet &patterns);
 /// Records, on every load and store through a block of pointers, how many
-/// consecutive elements its pointers address along the last dimension
-/// (the axis-info analysis's contiguity), which the memory patterns turn
-/// into consecutive accesses LLVM vectorizes.
+/// consecutive elements its pointers address along the last dimension, or
+/// along another when the last has none (the axis-info analysis's
+/// contiguity), which the memory patterns turn into consecutive accesses
+/// LLVM vectorizes.
 void annotateContiguity(ModuleOp module);
 
 /// Block pointers and tensor descriptors.

@@ -128,3 +128,39 @@ func.func @contiguous_load(%base: !tessera.ptr<i32> {tt.divisibility = 16 : i32}
   %v = tessera.load %p : tensor<16x!tessera.ptr<i32>>
   return %v : tensor<16xi32>
 }
+
+// -----
+
+// A block contiguous along its first dimension only (the columns of a
+// transposed matrix: offsets k + n * stride): the run walks that dimension
+// innermost, from one address extracted per run, with the other dimension
+// outside it; the result keeps its [k, n] indexing.
+// CHECK-LABEL: func @contiguous_columns
+// CHECK: scf.for %[[KB:.*]] = %c0 to %c1{{.*}} step %c1
+// CHECK: scf.for %[[N:.*]] = %c0{{.*}} to %c4{{.*}} step %c1
+// CHECK: %[[S:.*]] = arith.muli %[[KB]], %c8
+// CHECK: %[[A:.*]] = tensor.extract %{{.*}}[%[[S]], %[[N]]] : tensor<8x4xi64>
+// CHECK: %[[BASE:.*]] = llvm.inttoptr %[[A]] : i64 to !llvm.ptr
+// CHECK: scf.for %[[T:.*]] = %{{.*}} to %c8{{.*}} step
+// CHECK: %[[K:.*]] = arith.addi %[[S]], %[[T]]
+// CHECK: %[[O:.*]] = arith.index_cast %[[T]] : index to i64
+// CHECK: %[[G:.*]] = llvm.getelementptr %[[BASE]][%[[O]]] : (!llvm.ptr, i64) -> !llvm.ptr, i16
+// CHECK: llvm.load %[[G]]
+// CHECK: tensor.insert %{{.*}}[%[[K]], %[[N]]]
+// CHECK-NOT: tensor.extract %{{.*}} : tensor<8x4xi64>
+// CHECK: return
+func.func @contiguous_columns(%base: !tessera.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32 {tt.divisibility = 16 : i32}) -> tensor<8x4xf16> {
+  %k = tessera.make_range {start = 0 : i32, end = 8 : i32} : tensor<8xi32>
+  %n = tessera.make_range {start = 0 : i32, end = 4 : i32} : tensor<4xi32>
+  %k2 = tessera.expand_dims %k {axis = 1 : i32} : tensor<8xi32> -> tensor<8x1xi32>
+  %n2 = tessera.expand_dims %n {axis = 0 : i32} : tensor<4xi32> -> tensor<1x4xi32>
+  %s = tessera.splat %stride : tensor<1x4xi32>
+  %ns = arith.muli %n2, %s : tensor<1x4xi32>
+  %kb = tessera.broadcast %k2 : tensor<8x1xi32> -> tensor<8x4xi32>
+  %nb = tessera.broadcast %ns : tensor<1x4xi32> -> tensor<8x4xi32>
+  %off = arith.addi %kb, %nb : tensor<8x4xi32>
+  %b = tessera.splat %base : tensor<8x4x!tessera.ptr<f16>>
+  %p = tessera.addptr %b, %off : tensor<8x4x!tessera.ptr<f16>>, tensor<8x4xi32>
+  %v = tessera.load %p : tensor<8x4x!tessera.ptr<f16>>
+  return %v : tensor<8x4xf16>
+}
