@@ -104,37 +104,6 @@ LogicalResult cpu::emitNoMathFunctionError(ExternElementwiseOp op,
 // Scalar lowering of tessera's elementwise ops
 //===----------------------------------------------------------------------===//
 
-/// Declares `name` with `type` in the module of `op` unless it exists.
-static void declareFunction(OpBuilder &b, Operation *op, StringRef name,
-                            FunctionType type) {
-  auto module = op->getParentOfType<ModuleOp>();
-  if (module.lookupSymbol(name))
-    return;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  auto fn = func::FuncOp::create(b, op->getLoc(), name, type);
-  fn.setPrivate();
-}
-
-/// Calls the runtime's converter of a float to an fp8 format, rounding to
-/// nearest even or towards zero.
-static Value emitToFp8(OpBuilder &b, Location loc, Operation *op, Value x,
-                       FloatType dst, bool towardZero) {
-  Type f64 = b.getF64Type();
-  if (x.getType() != f64)
-    x = arith::ExtFOp::create(b, loc, f64, x);
-  Type i8 = b.getI8Type(), i32 = b.getI32Type();
-  declareFunction(b, op, kToFp8Symbol, b.getFunctionType({f64, i32, i32}, i8));
-  Value format = arith::ConstantOp::create(
-      b, loc, b.getI32IntegerAttr(static_cast<int>(getFp8Format(dst))));
-  Value mode =
-      arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(towardZero));
-  Value bits = func::CallOp::create(b, loc, kToFp8Symbol, TypeRange{i8},
-                                    ValueRange{x, format, mode})
-                   .getResult(0);
-  return arith::BitcastOp::create(b, loc, dst, bits);
-}
-
 /// Float conversion with an explicit rounding mode (tessera.fp_to_fp).
 static Value emitFpToFp(OpBuilder &b, Location loc, FpToFpOp op, Value x,
                         FloatType dst) {

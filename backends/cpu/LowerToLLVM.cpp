@@ -1,10 +1,10 @@
 //===- LowerToLLVM.cpp - The last CPU stage: to the LLVM dialect ----------===//
 //
 // Two passes. tessera-cpu-legalize-floats removes what LLVM cannot compile
-// for a CPU: arithmetic on fp8 is done in f32 (MLIR's float emulation), fp8
-// values are decoded to f32 inline (Fp8Decoding.h), rounding to fp8 calls
-// the runtime's exact converter, and math functions on
-// 8- and 16-bit floats compute in f32 (f64 for fma, so that it rounds once).
+// for a CPU: arithmetic on fp8 is done in f32 (MLIR's float emulation),
+// conversions from and to fp8 are inline code (Fp8Codec.h; from f64 the
+// runtime's exact converter rounds), and math functions on 8- and 16-bit
+// floats compute in f32 (f64 for fma, so that it rounds once).
 // tessera-cpu-convert-to-llvm then converts everything to the LLVM dialect
 // in one full conversion (math through LLVM intrinsics where they exist and
 // libm otherwise), leaving an op it cannot convert as an error with its
@@ -12,7 +12,6 @@
 // kernels are always inlined into their entry.
 //
 //===----------------------------------------------------------------------===//
-#include "Fp8Decoding.h"
 #include "Lowering.h"
 #include "Passes.h"
 #include "Runtime.h"
@@ -35,8 +34,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
-#include <limits>
-
 using namespace mlir;
 using namespace mlir::tessera;
 using namespace mlir::tessera::cpu;
@@ -47,135 +44,44 @@ namespace {
 // tessera-cpu-legalize-floats
 //===----------------------------------------------------------------------===//
 
-/// Declares a runtime helper in `module` unless it exists.
-void declareHelper(OpBuilder &b, ModuleOp module, StringRef name,
-                   FunctionType type) {
-  if (module.lookupSymbol(name))
-    return;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  func::FuncOp::create(b, module.getLoc(), name, type).setPrivate();
-}
-
 bool isFp8(Type type) { return getFp8Format(type) != Fp8Format::None; }
 
-/// arith.extf from fp8: decoded to f32 with integer arithmetic and exact
-/// f32 operations (Fp8Decoding.h; loops of it vectorize), then a plain
-/// conversion to the destination, which holds every fp8 value exactly too.
+/// arith.extf from fp8: decoded to f32 inline (Fp8Codec.h; loops of it
+/// vectorize), then a plain conversion to the destination, which holds
+/// every fp8 value exactly too.
 struct ExtFromFp8 : public OpRewritePattern<arith::ExtFOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(arith::ExtFOp op,
                                 PatternRewriter &rewriter) const override {
-    auto src = dyn_cast<FloatType>(op.getIn().getType());
-    if (!src || !isFp8(src))
+    if (!isFp8(op.getIn().getType()))
       return failure();
-    std::optional<Fp8Decoding> decoding =
-        getFp8Decoding(src.getFloatSemantics());
-    if (!decoding)
-      return rewriter.notifyMatchFailure(op, "no decoding of this format");
     Location loc = op.getLoc();
-    Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type(),
-         f32 = rewriter.getF32Type();
-    auto i32Const = [&](uint32_t v) -> Value {
-      return arith::ConstantOp::create(
-          rewriter, loc, rewriter.getI32IntegerAttr(static_cast<int32_t>(v)));
-    };
-    auto f32Const = [&](float v) -> Value {
-      return arith::ConstantOp::create(rewriter, loc,
-                                       rewriter.getF32FloatAttr(v));
-    };
-    auto compare = [&](arith::CmpIPredicate predicate, Value x, uint32_t v) {
-      return arith::CmpIOp::create(rewriter, loc, predicate, x, i32Const(v));
-    };
-    Value bits = arith::ExtUIOp::create(
-        rewriter, loc, i32,
-        arith::BitcastOp::create(rewriter, loc, i8, op.getIn()));
-    Value magnitude =
-        arith::AndIOp::create(rewriter, loc, bits, i32Const(0x7F));
-    // Normal: the magnitude's fields moved into f32's and rebiased.
-    Value normal = arith::BitcastOp::create(
-        rewriter, loc, f32,
-        arith::AddIOp::create(
-            rewriter, loc,
-            arith::ShLIOp::create(rewriter, loc, magnitude,
-                                  i32Const(23 - decoding->mantissaBits)),
-            i32Const(decoding->rebias)));
-    // Subnormal: the magnitude times the smallest subnormal (exact).
-    Value subnormal = arith::MulFOp::create(
-        rewriter, loc, arith::UIToFPOp::create(rewriter, loc, f32, magnitude),
-        f32Const(decoding->subnormalUnit));
-    Value value =
-        arith::SelectOp::create(rewriter, loc,
-                                compare(arith::CmpIPredicate::ult, magnitude,
-                                        1u << decoding->mantissaBits),
-                                subnormal, normal);
-    Value nan = f32Const(std::numeric_limits<float>::quiet_NaN());
-    if (decoding->firstNonFinite < 128) {
-      Value nonFinite = nan;
-      if (decoding->infinity)
-        nonFinite = arith::SelectOp::create(
-            rewriter, loc,
-            compare(arith::CmpIPredicate::eq, magnitude, *decoding->infinity),
-            f32Const(std::numeric_limits<float>::infinity()), nan);
-      value =
-          arith::SelectOp::create(rewriter, loc,
-                                  compare(arith::CmpIPredicate::uge, magnitude,
-                                          decoding->firstNonFinite),
-                                  nonFinite, value);
-    }
-    // The sign bit moves to bit 31.
-    Value sign = arith::ShLIOp::create(
-        rewriter, loc,
-        arith::AndIOp::create(rewriter, loc, bits, i32Const(0x80)),
-        i32Const(24));
-    value = arith::BitcastOp::create(
-        rewriter, loc, f32,
-        arith::OrIOp::create(
-            rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, value),
-            sign));
-    if (decoding->negativeZeroIsNaN)
-      value = arith::SelectOp::create(
-          rewriter, loc, compare(arith::CmpIPredicate::eq, bits, 0x80), nan,
-          value);
+    Value value = emitFp8ToF32(rewriter, loc, op.getIn());
+    if (!value)
+      return rewriter.notifyMatchFailure(op, "no decoding of this format");
     Type dst = op.getType();
     if (dst.getIntOrFloatBitWidth() > 32)
       value = arith::ExtFOp::create(rewriter, loc, dst, value);
-    else if (dst != f32)
+    else if (dst != value.getType())
       value = arith::TruncFOp::create(rewriter, loc, dst, value);
     rewriter.replaceOp(op, value);
     return success();
   }
 };
 
-/// arith.truncf to fp8: the runtime rounds from f64 (which holds the source
-/// exactly) to nearest even, so there is one rounding.
+/// arith.truncf to fp8, rounding to nearest even once (inline from f32 and
+/// narrower, through the runtime from f64).
 struct TruncToFp8 : public OpRewritePattern<arith::TruncFOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(arith::TruncFOp op,
                                 PatternRewriter &rewriter) const override {
-    Type dst = op.getType();
-    if (!isFp8(dst))
+    auto dst = dyn_cast<FloatType>(op.getType());
+    if (!dst || !isFp8(dst))
       return failure();
-    Location loc = op.getLoc();
-    Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type(),
-         f64 = rewriter.getF64Type();
-    declareHelper(rewriter, op->getParentOfType<ModuleOp>(), kToFp8Symbol,
-                  rewriter.getFunctionType({f64, i32, i32}, i8));
-    Value x = op.getIn();
-    if (x.getType() != f64)
-      x = arith::ExtFOp::create(rewriter, loc, f64, x);
-    Value format = arith::ConstantOp::create(
-        rewriter, loc,
-        rewriter.getI32IntegerAttr(static_cast<int>(getFp8Format(dst))));
-    Value nearest =
-        arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(0));
-    Value bits =
-        func::CallOp::create(rewriter, loc, kToFp8Symbol, TypeRange{i8},
-                             ValueRange{x, format, nearest})
-            .getResult(0);
-    rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, dst, bits);
+    rewriter.replaceOp(op, emitToFp8(rewriter, op.getLoc(), op, op.getIn(), dst,
+                                     /*towardZero=*/false));
     return success();
   }
 };

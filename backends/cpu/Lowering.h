@@ -190,6 +190,21 @@ Value callOutlined(OpBuilder &b, Location loc, Operation *anchor,
                    StringRef name, ValueRange args, Type resultType,
                    function_ref<Value(OpBuilder &, Location, ValueRange)> body);
 
+/// Declares the private function `name` of `type` in the module of `op`
+/// unless the module has the symbol.
+void declareFunction(OpBuilder &b, Operation *op, StringRef name,
+                     FunctionType type);
+
+/// The f32 value of the fp8 scalar `x`, decoded inline (Fp8Codec.h); null
+/// for a format without such a decoding.
+Value emitFp8ToF32(OpBuilder &b, Location loc, Value x);
+
+/// The float scalar `x` rounded to the fp8 type `dst`, to nearest even or
+/// towards zero: inline (Fp8Codec.h) from f32, f16 and bf16, through the
+/// runtime's converter (declared in the module of `anchor`) from f64.
+Value emitToFp8(OpBuilder &b, Location loc, Operation *anchor, Value x,
+                FloatType dst, bool towardZero);
+
 /// A global string constant (NUL-terminated) in the module of `op`, shared
 /// by every use of the same text; returns its address as `!llvm.ptr`.
 Value getOrCreateStringConstant(OpBuilder &b, Location loc, Operation *op,

@@ -119,8 +119,10 @@ func.func @special_scalars(%i: i32, %j: i32, %x: f32, %lo: f32, %hi: f32) -> (i3
 
 // fp_to_fp: extensions are exact; rounding to nearest even is truncf;
 // towards zero steps the rounded value back when it grew in magnitude;
-// fp8 goes through the runtime's converter with the rounding mode.
-// CHECK: func.func private @__tessera_cpu_to_fp8(f64, i32, i32) -> i8
+// fp8 rounds inline (towards zero to E4M3FN: f32's fields truncated to
+// three mantissa bits, >> 20, rebiased by (127 - 7) << 3 = 960, subnormals
+// truncated, codes above 0x7E (126) saturating to +-448 (126 / 254)).
+// CHECK-NOT: @__tessera_cpu_to_fp8
 // CHECK-LABEL: func @conversions
 // CHECK: arith.extf %{{.*}} : f16 to f32
 // CHECK: arith.truncf %{{.*}} : f32 to f16
@@ -133,8 +135,17 @@ func.func @special_scalars(%i: i32, %j: i32, %x: f32, %lo: f32, %hi: f32) -> (i3
 // CHECK: %[[DOWN:.*]] = arith.subi %[[BITS]], %c1_i16
 // CHECK: %[[STEP:.*]] = arith.bitcast %[[DOWN]] : i16 to bf16
 // CHECK: arith.select %[[AWAY]], %[[STEP]], %[[R]] : bf16
-// CHECK: %[[D:.*]] = arith.extf %{{.*}} : f32 to f64
-// CHECK: %[[Q:.*]] = call @__tessera_cpu_to_fp8(%[[D]], %c0_i32, %c1_i32) : (f64, i32, i32) -> i8
+// CHECK: %[[XB:.*]] = arith.bitcast %[[X]] : f32 to i32
+// CHECK: %[[XMAG:.*]] = arith.andi %[[XB]], %c2147483647_i32
+// CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[XB]], %c0_i32
+// CHECK: %[[KEPT:.*]] = arith.shrui %[[XMAG]], %c20_i32
+// CHECK: %[[NORM:.*]] = arith.subi %[[KEPT]], %c960_i32
+// CHECK: math.trunc
+// CHECK: %[[CODE:.*]] = arith.select %{{.*}}, %{{.*}}, %[[NORM]] : i32
+// CHECK: %[[SAT:.*]] = arith.select %[[NEG]], %c254_i32, %c126_i32
+// CHECK: %[[OVF:.*]] = arith.cmpi ugt, %[[CODE]], %c126_i32
+// CHECK: arith.select %[[OVF]], %[[SAT]], %{{.*}} : i32
+// CHECK: %[[Q:.*]] = arith.trunci %{{.*}} : i32 to i8
 // CHECK: arith.bitcast %[[Q]] : i8 to f8E4M3FN
 // f16 <-> bf16 goes through f32.
 // CHECK: %[[W:.*]] = arith.extf %{{.*}} : f16 to f32

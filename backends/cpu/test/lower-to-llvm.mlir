@@ -4,9 +4,12 @@
 // fp8 arithmetic computes in f32; fp8 values decode to f32 inline: the
 // magnitude's fields shifted into f32's and rebiased (E5M2: by (127 - 15) << 23
 // = 939524096), subnormals as the magnitude times 2^-16, magnitude 0x7C (124)
-// infinity and above it NaN, the sign moved to bit 31; fp8 results are
-// rounded by the runtime's converter (format 1 is E5M2; 0 rounds to nearest
-// even).
+// infinity and above it NaN, the sign moved to bit 31. f32 results round
+// to fp8 inline too: f32's exponent and mantissa fields rounded to two
+// mantissa bits (nearest even: + 0xFFFFF + the lowest kept bit, then >> 21)
+// and rebiased by (127 - 15) << 2 = 448, subnormals scaled and rounded to an
+// integer, codes above 0x7B (123) overflowing to +-infinity (124 / 252),
+// infinities to infinities, NaN to NaN.
 // FLOATS-LABEL: func @fp8
 // FLOATS-SAME: (%[[A:.*]]: f8E5M2, %[[B:.*]]: f8E5M2)
 // FLOATS-DAG: %[[INF:.*]] = arith.constant 0x7F800000 : f32
@@ -34,8 +37,23 @@
 // FLOATS: %[[BF:.*]] = arith.bitcast %[[SI]] : i32 to f32
 // FLOATS: arith.bitcast %[[A]] : f8E5M2 to i8
 // FLOATS: %[[S:.*]] = arith.addf {{%[0-9]+}}, %[[BF]] : f32
-// FLOATS: %[[SD:.*]] = arith.extf %[[S]] : f32 to f64
-// FLOATS: %[[Q:.*]] = call @__tessera_cpu_to_fp8(%[[SD]], %c1_i32{{.*}}, %c0_i32{{.*}}) : (f64, i32, i32) -> i8
+// FLOATS-NOT: call
+// FLOATS: %[[SBITS:.*]] = arith.bitcast %[[S]] : f32 to i32
+// FLOATS: %[[SMAG:.*]] = arith.andi %[[SBITS]], %c2147483647_i32
+// FLOATS: %[[NEG:.*]] = arith.cmpi slt, %[[SBITS]], %c0_i32
+// FLOATS: %[[LOW:.*]] = arith.shrui %[[SMAG]], %c21_i32
+// FLOATS: %[[ODD:.*]] = arith.andi %[[LOW]], %c1_i32
+// FLOATS: %[[HALF:.*]] = arith.addi %[[SMAG]], %c1048575_i32
+// FLOATS: %[[RND:.*]] = arith.addi %[[HALF]], %[[ODD]]
+// FLOATS: %[[KEPT:.*]] = arith.shrui %[[RND]], %c21_i32
+// FLOATS: %[[NORM:.*]] = arith.subi %[[KEPT]], %c448_i32
+// FLOATS: math.roundeven
+// FLOATS: %[[CODE:.*]] = arith.select %{{.*}}, %{{.*}}, %[[NORM]] : i32
+// FLOATS: %[[OVF:.*]] = arith.select %[[NEG]], %c252_i32, %c124_i32
+// FLOATS: %[[ISOVF:.*]] = arith.cmpi ugt, %[[CODE]], %c123_i32
+// FLOATS: arith.select %[[ISOVF]], %[[OVF]], %{{.*}} : i32
+// FLOATS: arith.cmpi ugt, %[[SMAG]], %c2139095040_i32
+// FLOATS: %[[Q:.*]] = arith.trunci %{{.*}} : i32 to i8
 // FLOATS: %[[R:.*]] = arith.bitcast %[[Q]] : i8 to f8E5M2
 // To f16: decoded to f32, then narrowed (exactly).
 // FLOATS: arith.bitcast %[[R]] : f8E5M2 to i8
@@ -45,6 +63,17 @@ func.func @fp8(%a: f8E5M2, %b: f8E5M2) -> (f8E5M2, f16) {
   %s = arith.addf %a, %b : f8E5M2
   %h = arith.extf %s : f8E5M2 to f16
   return %s, %h : f8E5M2, f16
+}
+
+// -----
+
+// From f64 the runtime's converter rounds, once (through f32 it would round
+// twice): format 0 is E4M3FN, mode 0 to nearest even.
+// FLOATS-LABEL: func @fp8_from_f64
+// FLOATS: call @__tessera_cpu_to_fp8(%arg0, %c0_i32{{.*}}, %c0_i32{{.*}}) : (f64, i32, i32) -> i8
+func.func @fp8_from_f64(%x: f64) -> f8E4M3FN {
+  %r = arith.truncf %x : f64 to f8E4M3FN
+  return %r : f8E4M3FN
 }
 
 // -----

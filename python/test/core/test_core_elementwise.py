@@ -539,6 +539,46 @@ def test_cast_fp8_every_encoding(fp8, dtype_z):
                        expected[~nan].view(torch.int16 if dtype_z == "float16" else torch.int32))
 
 
+TO_FP8 = """
+@triton.jit
+def kernel(X, Z, SIZE: tl.constexpr, ROUNDING: tl.constexpr):
+    offs = tl.program_id(0) * SIZE + tl.arange(0, SIZE)
+    x = tl.load(X + offs)
+    tl.store(Z + offs, x.to(Z.dtype.element_ty, fp_downcast_rounding=ROUNDING))
+"""
+
+
+@pytest.mark.parametrize("fp8", ["float8_e4m3fn", "float8_e5m2", "float8_e4m3fnuz", "float8_e5m2fnuz"])
+@pytest.mark.parametrize("rounding", ["rtne", "rtz"])
+def test_cast_to_fp8_every_half(fp8, rounding):
+    """Every finite fp16 value inside the format's range, widened to fp32, rounds to fp8 as torch
+    rounds it (to nearest even), or to the neighbour nearer zero (rtz): ties, subnormals and the
+    values next to the largest finite one included."""
+    torch = pytest.importorskip("torch")
+    from core_util import BACKEND
+    import arrays
+    lib = arrays.make_lib("torch", BACKEND)
+    fp8_dtype = getattr(torch, fp8)
+    largest = torch.finfo(fp8_dtype).max
+    half = torch.arange(-32768, 32768, dtype=torch.int32).to(torch.int16).view(torch.float16).float()
+    x = half[torch.isfinite(half) & (half.abs() <= largest)]
+    x = torch.cat([x, torch.zeros(-len(x) % 1024)])
+    z = torch.empty(len(x), dtype=fp8_dtype, device=lib.device)
+    kernel_from_source(TO_FP8)[(len(x) // 1024, )](x.to(lib.device), z, SIZE=1024, ROUNDING=rounding,
+                                                   num_warps=4)
+    got = z.cpu().float()
+    if rounding == "rtne":
+        expected = x.to(fp8_dtype).float()
+    else:
+        # The finite value of largest magnitude not beyond x, on x's side of zero.
+        values = torch.arange(256, dtype=torch.int32).to(torch.uint8).view(fp8_dtype).float()
+        values = values[torch.isfinite(values)].unique().sort().values
+        below = values[(torch.searchsorted(values, x, right=True) - 1).clamp(min=0)]
+        above = values[torch.searchsorted(values, x).clamp(max=len(values) - 1)]
+        expected = torch.where(x >= 0, below, above)
+    assert torch.equal(got, expected), (x[got != expected][:8], got[got != expected][:8])
+
+
 @pytest.mark.parametrize("dtype", ["int32"])
 def test_umulhi(dtype):
     rng = np.random.default_rng(17)

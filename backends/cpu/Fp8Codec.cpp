@@ -1,5 +1,5 @@
-//===- Fp8Decoding.cpp - fp8 encodings decoded by integer arithmetic ------===//
-#include "Fp8Decoding.h"
+//===- Fp8Codec.cpp - fp8 conversions by integer arithmetic ---------------===//
+#include "Fp8Codec.h"
 
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/bit.h"
@@ -71,4 +71,58 @@ mlir::tessera::cpu::getFp8Decoding(const llvm::fltSemantics &semantics) {
     if (!sameValue(decodeFp8(decoding, bits), exactValue(semantics, bits)))
       return std::nullopt;
   return decoding;
+}
+
+std::optional<Fp8Encoding>
+mlir::tessera::cpu::getFp8Encoding(const llvm::fltSemantics &semantics,
+                                   Fp8Format format, bool towardZero) {
+  std::optional<Fp8Decoding> decoding = getFp8Decoding(semantics);
+  if (!decoding)
+    return std::nullopt;
+  Fp8Encoding encoding;
+  encoding.mantissaBits = decoding->mantissaBits;
+  encoding.towardZero = towardZero;
+  int bias = 127 - static_cast<int>(decoding->rebias >> 23);
+  encoding.minNormalBits = llvm::bit_cast<uint32_t>(std::ldexp(1.0f, 1 - bias));
+  encoding.rebias = static_cast<uint32_t>(127 - bias) << decoding->mantissaBits;
+  encoding.subnormalScale =
+      std::ldexp(1.0f, bias - 1 + static_cast<int>(decoding->mantissaBits));
+  encoding.maxFinite = decoding->firstNonFinite - 1;
+  auto both = [&](double x) {
+    return SignedEncoding{convertToFp8(x, format, towardZero),
+                          convertToFp8(-x, format, towardZero)};
+  };
+  encoding.zero = both(0.0);
+  encoding.overflow = both(1e30);
+  encoding.infinity = both(INFINITY);
+  encoding.nan = both(NAN);
+  return encoding;
+}
+
+uint8_t mlir::tessera::cpu::encodeFp8(const Fp8Encoding &encoding, float x) {
+  uint32_t bits = llvm::bit_cast<uint32_t>(x);
+  uint32_t magnitude = bits & 0x7FFFFFFF;
+  unsigned negative = bits >> 31;
+  if (magnitude > 0x7F800000)
+    return encoding.nan[negative];
+  if (magnitude == 0x7F800000)
+    return encoding.infinity[negative];
+  uint32_t code;
+  if (magnitude < encoding.minNormalBits) {
+    float units = llvm::bit_cast<float>(magnitude) * encoding.subnormalScale;
+    code = static_cast<uint32_t>(encoding.towardZero ? std::trunc(units)
+                                                     : std::nearbyint(units));
+  } else {
+    unsigned shift = 23 - encoding.mantissaBits;
+    uint32_t rounded = encoding.towardZero
+                           ? magnitude
+                           : magnitude + ((1u << (shift - 1)) - 1) +
+                                 ((magnitude >> shift) & 1);
+    code = (rounded >> shift) - encoding.rebias;
+  }
+  if (code > encoding.maxFinite)
+    return encoding.overflow[negative];
+  if (code == 0)
+    return encoding.zero[negative];
+  return static_cast<uint8_t>(code | (negative << 7));
 }
