@@ -26,9 +26,11 @@ NumPy's versions do the work the kernels do:
 - layer norm, fp16, 512x2048: mean and variance in fp32 per row, normalize,
   scale and shift, result in fp16;
 - matmul (tutorial 03's kernel, its benchmark config), fp32 and fp16 inputs,
-  512^3 and 2048^3, beside NumPy's fp32 `matmul` (the host BLAS's sgemm,
-  OpenBLAS in NumPy's wheels, all cores) at the same size for both: the
-  issue's bar is a fraction of sgemm.
+  512^3 and 2048^3, and fp8 e4m3 at 512^3 with B K-major as the tutorial
+  benchmarks it (in-process only where PyTorch is installed, whose tensors
+  carry fp8), beside NumPy's fp32 `matmul` (the host BLAS's sgemm, OpenBLAS
+  in NumPy's wheels, all cores) at the same size for all: the issue's bar
+  is a fraction of sgemm.
 """
 from __future__ import annotations
 
@@ -56,6 +58,7 @@ WORKLOADS = {
     "matmul fp16 512": "03_matmul/matmul_kernel/fp16,512x512x512",
     "matmul fp32 2048": "03_matmul/matmul_kernel/fp32,2048x2048x2048",
     "matmul fp16 2048": "03_matmul/matmul_kernel/fp16,2048x2048x2048",
+    "matmul fp8 512": "03_matmul/matmul_kernel/fp8e4m3,512x512x512,b-transposed",
 }
 
 
@@ -117,6 +120,7 @@ def numpy_times() -> Dict[str, float]:
         "matmul fp16 512": median_ms(sgemm512),
         "matmul fp32 2048": median_ms(sgemm2048, repeat=10),
         "matmul fp16 2048": median_ms(sgemm2048, repeat=10),
+        "matmul fp8 512": median_ms(sgemm512),
         "vector add": median_ms(lambda: np.add(x, y, out=z)),
         "softmax": median_ms(lambda: numpy_softmax(rows)),
         "dropout": median_ms(lambda: numpy_dropout(rng, x)),
@@ -224,7 +228,37 @@ def in_process_workloads() -> Dict[str, Tuple[Callable[[], object], Callable[[],
                 expect_close(c, ref, what, 1e-5 if c.dtype == np.float32 else 2e-3)
 
             out[f"matmul {dtype} {size}"] = (launch, sgemm, check)
+        if size == 512:
+            fp8 = fp8_matmul(matmul, a32, b32m, grid)
+            if fp8:
+                out["matmul fp8 512"] = (fp8[0], sgemm, fp8[1])
     return out
+
+
+def fp8_matmul(matmul, a32: np.ndarray, b32: np.ndarray,
+               grid: Tuple[int]) -> Optional[Tuple[Callable[[], object], Check]]:
+    """Tutorial 03 on the fp8 e4m3 values of `a32` and `b32`, B K-major (a
+    (K, N) view of an (N, K) tensor), fp16 C, as `tessera bench` runs it:
+    (launch, check), or None without PyTorch (NumPy has no fp8)."""
+    try:
+        import torch  # noqa: PLC0415 (optional)
+    except ImportError:
+        return None
+    size = a32.shape[0]
+    a = torch.from_numpy(a32).to(torch.float8_e4m3fn)
+    b = torch.from_numpy(b32).T.contiguous().to(torch.float8_e4m3fn).T
+    c = torch.empty((size, size), dtype=torch.float16)
+
+    def launch() -> None:
+        matmul[grid](a, b, c, size, size, size, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                     c.stride(0), c.stride(1), BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64,
+                     GROUP_SIZE_M=8, ACTIVATION="", num_warps=8, num_stages=3)
+
+    def check() -> None:
+        ref = a.double().numpy() @ b.double().numpy()
+        expect_close(c.float().numpy(), ref, "matmul fp8 512", 2e-3)
+
+    return launch, check
 
 
 def in_process_times(rounds: int) -> Dict[str, Dict[str, List[float]]]:
@@ -232,7 +266,7 @@ def in_process_times(rounds: int) -> Dict[str, Dict[str, List[float]]]:
     two sides alternating run by run."""
     workloads = in_process_workloads()
     result: Dict[str, Dict[str, List[float]]] = {}
-    for name in WORKLOADS:
+    for name in (n for n in WORKLOADS if n in workloads):
         *fns, check = workloads[name]
         for fn in fns:  # compile, warm up
             fn()
@@ -267,7 +301,7 @@ def main_in_process(rounds: int, json_path: Optional[Path], markdown: Optional[P
              f"{time.strftime('%Y-%m-%d')}; in one process, {rounds} rounds.", "",
              "| workload | NumPy ms (median of rounds) | Tessera ms | ratio per round | lowest |",
              "|---|---:|---:|---|---:|"]
-    for name in WORKLOADS:
+    for name in result:
         t, n = result[name]["tessera"], result[name]["numpy"]
         ratios = [nn / tt for nn, tt in zip(n, t)]
         lines.append(f"| {name} | {np.median(n):.3f} | {np.median(t):.3f} | "
