@@ -24,17 +24,6 @@ namespace {
 /// Indices are passed as four i64 (unused ones zero).
 constexpr unsigned kMaxPrintedRank = 4;
 
-/// Declares a runtime function in the module of `op`.
-void declareRuntimeFunction(OpBuilder &b, Operation *op, StringRef name,
-                            FunctionType type) {
-  auto module = op->getParentOfType<ModuleOp>();
-  if (module.lookupSymbol(name))
-    return;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  func::FuncOp::create(b, op->getLoc(), name, type).setPrivate();
-}
-
 /// Runs `body` with the indices of every element of a value of `type` (no
 /// indices for scalars).
 void forEachIndex(OpBuilder &b, Location loc, Type type,
@@ -75,14 +64,14 @@ struct PrintOpLowering : public OpConversionPattern<PrintOp> {
          f64 = rewriter.getF64Type();
     Value prefix = getOrCreateStringConstant(rewriter, loc, op, op.getPrefix());
     if (adaptor.getArgs().empty()) {
-      declareRuntimeFunction(rewriter, op, kPrintLineSymbol,
-                             rewriter.getFunctionType({ptrType}, {}));
+      declareFunction(rewriter, op, kPrintLineSymbol,
+                      rewriter.getFunctionType({ptrType}, {}));
       func::CallOp::create(rewriter, loc, kPrintLineSymbol, TypeRange{},
                            ValueRange{prefix});
       rewriter.eraseOp(op);
       return success();
     }
-    declareRuntimeFunction(
+    declareFunction(
         rewriter, op, kPrintSymbol,
         rewriter.getFunctionType({ptrType, i32, i32, i32, i64, i64, i64, i64,
                                   i32, i32, i64, f64, i32},
@@ -145,7 +134,7 @@ struct AssertOpLowering : public OpConversionPattern<AssertOp> {
     Location loc = op.getLoc();
     Type ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
     Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
-    declareRuntimeFunction(
+    declareFunction(
         rewriter, op, kAssertFailSymbol,
         rewriter.getFunctionType(
             {ptrType, ptrType, i32, ptrType, i32, i64, i64, i64, i64}, {}));

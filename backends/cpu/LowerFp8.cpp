@@ -47,16 +47,6 @@ struct Emitter {
 
 } // namespace
 
-void cpu::declareFunction(OpBuilder &b, Operation *op, StringRef name,
-                          FunctionType type) {
-  auto module = op->getParentOfType<ModuleOp>();
-  if (module.lookupSymbol(name))
-    return;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  func::FuncOp::create(b, op->getLoc(), name, type).setPrivate();
-}
-
 Value cpu::emitFp8ToF32(OpBuilder &b, Location loc, Value x) {
   auto type = cast<FloatType>(x.getType());
   std::optional<Fp8Decoding> decoding =

@@ -2,6 +2,7 @@
 #include "Lowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
@@ -237,6 +238,16 @@ Value cpu::offsetAddress(OpBuilder &b, Location loc, Value address, Value index,
         b, loc, offset,
         arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(elementBytes)));
   return arith::AddIOp::create(b, loc, address, offset);
+}
+
+void cpu::declareFunction(OpBuilder &b, Operation *op, StringRef name,
+                          FunctionType type) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (module.lookupSymbol(name))
+    return;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  func::FuncOp::create(b, op->getLoc(), name, type).setPrivate();
 }
 
 Value cpu::getOrCreateStringConstant(OpBuilder &b, Location loc, Operation *op,
