@@ -21,7 +21,10 @@ using namespace mlir::tessera::cpu;
 
 namespace {
 
-/// Builds the scalar constants and comparisons the schemes use.
+/// Builds the scalar constants and comparisons the schemes use. Every op
+/// is created in its own statement: C++ leaves the order in which a call's
+/// arguments are evaluated open (GCC and Clang differ), and the IR must not
+/// depend on the compiler that built the plugin.
 struct Emitter {
   OpBuilder &b;
   Location loc;
@@ -34,14 +37,22 @@ struct Emitter {
     return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
   }
   Value compare(arith::CmpIPredicate predicate, Value x, uint32_t v) {
-    return arith::CmpIOp::create(b, loc, predicate, x, i32(v));
+    Value constant = i32(v);
+    return arith::CmpIOp::create(b, loc, predicate, x, constant);
   }
   Value select(Value condition, Value a, Value c) {
     return arith::SelectOp::create(b, loc, condition, a, c);
   }
   /// `encoding[1]` where `negative` holds, else `encoding[0]` (as i32).
   Value bySign(Value negative, const SignedEncoding &encoding) {
-    return select(negative, i32(encoding[1]), i32(encoding[0]));
+    Value positive = i32(encoding[0]);
+    Value negativeCode = i32(encoding[1]);
+    return select(negative, negativeCode, positive);
+  }
+  /// `op(x, constant v)` for an integer binary op.
+  template <typename OpTy> Value withI32(Value x, uint32_t v) {
+    Value constant = i32(v);
+    return OpTy::create(b, loc, x, constant);
   }
 };
 
@@ -55,45 +66,44 @@ Value cpu::emitFp8ToF32(OpBuilder &b, Location loc, Value x) {
     return Value();
   Emitter e{b, loc};
   Type f32 = b.getF32Type(), i32 = b.getI32Type();
-  Value bits = arith::ExtUIOp::create(
-      b, loc, i32, arith::BitcastOp::create(b, loc, b.getI8Type(), x));
-  Value magnitude = arith::AndIOp::create(b, loc, bits, e.i32(0x7F));
+  Value byte = arith::BitcastOp::create(b, loc, b.getI8Type(), x);
+  Value bits = arith::ExtUIOp::create(b, loc, i32, byte);
+  Value magnitude = e.withI32<arith::AndIOp>(bits, 0x7F);
   // Normal: the magnitude's fields moved into f32's and rebiased.
-  Value normal = arith::BitcastOp::create(
-      b, loc, f32,
-      arith::AddIOp::create(
-          b, loc,
-          arith::ShLIOp::create(b, loc, magnitude,
-                                e.i32(23 - decoding->mantissaBits)),
-          e.i32(decoding->rebias)));
+  Value fields =
+      e.withI32<arith::ShLIOp>(magnitude, 23 - decoding->mantissaBits);
+  Value rebiased = e.withI32<arith::AddIOp>(fields, decoding->rebias);
+  Value normal = arith::BitcastOp::create(b, loc, f32, rebiased);
   // Subnormal: the magnitude times the smallest subnormal (exact).
-  Value subnormal = arith::MulFOp::create(
-      b, loc, arith::UIToFPOp::create(b, loc, f32, magnitude),
-      e.f32(decoding->subnormalUnit));
-  Value value = e.select(e.compare(arith::CmpIPredicate::ult, magnitude,
-                                   1u << decoding->mantissaBits),
-                         subnormal, normal);
+  Value count = arith::UIToFPOp::create(b, loc, f32, magnitude);
+  Value unit = e.f32(decoding->subnormalUnit);
+  Value subnormal = arith::MulFOp::create(b, loc, count, unit);
+  Value isSubnormal = e.compare(arith::CmpIPredicate::ult, magnitude,
+                                1u << decoding->mantissaBits);
+  Value value = e.select(isSubnormal, subnormal, normal);
   Value nan = e.f32(std::numeric_limits<float>::quiet_NaN());
   if (decoding->firstNonFinite < 128) {
     Value nonFinite = nan;
-    if (decoding->infinity)
-      nonFinite = e.select(
-          e.compare(arith::CmpIPredicate::eq, magnitude, *decoding->infinity),
-          e.f32(std::numeric_limits<float>::infinity()), nan);
-    value = e.select(e.compare(arith::CmpIPredicate::uge, magnitude,
-                               decoding->firstNonFinite),
-                     nonFinite, value);
+    if (decoding->infinity) {
+      Value isInfinity =
+          e.compare(arith::CmpIPredicate::eq, magnitude, *decoding->infinity);
+      Value infinity = e.f32(std::numeric_limits<float>::infinity());
+      nonFinite = e.select(isInfinity, infinity, nan);
+    }
+    Value isNonFinite = e.compare(arith::CmpIPredicate::uge, magnitude,
+                                  decoding->firstNonFinite);
+    value = e.select(isNonFinite, nonFinite, value);
   }
   // The sign bit moves to bit 31.
-  Value sign = arith::ShLIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, bits, e.i32(0x80)), e.i32(24));
-  value = arith::BitcastOp::create(
-      b, loc, f32,
-      arith::OrIOp::create(b, loc, arith::BitcastOp::create(b, loc, i32, value),
-                           sign));
-  if (decoding->negativeZeroIsNaN)
-    value =
-        e.select(e.compare(arith::CmpIPredicate::eq, bits, 0x80), nan, value);
+  Value signBit = e.withI32<arith::AndIOp>(bits, 0x80);
+  Value sign = e.withI32<arith::ShLIOp>(signBit, 24);
+  Value valueBits = arith::BitcastOp::create(b, loc, i32, value);
+  Value signedBits = arith::OrIOp::create(b, loc, valueBits, sign);
+  value = arith::BitcastOp::create(b, loc, f32, signedBits);
+  if (decoding->negativeZeroIsNaN) {
+    Value isNaN = e.compare(arith::CmpIPredicate::eq, bits, 0x80);
+    value = e.select(isNaN, nan, value);
+  }
   return value;
 }
 
@@ -130,48 +140,45 @@ Value cpu::emitToFp8(OpBuilder &b, Location loc, Operation *anchor, Value x,
   if (src != f32)
     x = arith::ExtFOp::create(b, loc, f32, x); // f16, bf16: exact
   Value bits = arith::BitcastOp::create(b, loc, i32, x);
-  Value magnitude = arith::AndIOp::create(b, loc, bits, e.i32(0x7FFFFFFF));
+  Value magnitude = e.withI32<arith::AndIOp>(bits, 0x7FFFFFFF);
   Value negative = e.compare(arith::CmpIPredicate::slt, bits, 0);
   // Normal: f32's exponent and mantissa fields rounded to the format's
   // mantissa as one integer, then rebiased.
   unsigned shift = 23 - encoding->mantissaBits;
   Value rounded = magnitude;
   if (!towardZero) {
-    Value odd = arith::AndIOp::create(
-        b, loc, arith::ShRUIOp::create(b, loc, magnitude, e.i32(shift)),
-        e.i32(1));
-    rounded = arith::AddIOp::create(
-        b, loc,
-        arith::AddIOp::create(b, loc, magnitude,
-                              e.i32((1u << (shift - 1)) - 1)),
-        odd);
+    Value low = e.withI32<arith::ShRUIOp>(magnitude, shift);
+    Value odd = e.withI32<arith::AndIOp>(low, 1);
+    Value half = e.withI32<arith::AddIOp>(magnitude, (1u << (shift - 1)) - 1);
+    rounded = arith::AddIOp::create(b, loc, half, odd);
   }
-  Value normal = arith::SubIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, rounded, e.i32(shift)),
-      e.i32(encoding->rebias));
+  Value kept = e.withI32<arith::ShRUIOp>(rounded, shift);
+  Value normal = e.withI32<arith::SubIOp>(kept, encoding->rebias);
   // Subnormal: the magnitude in units of the smallest subnormal, rounded.
-  Value units = arith::MulFOp::create(
-      b, loc, arith::BitcastOp::create(b, loc, f32, magnitude),
-      e.f32(encoding->subnormalScale));
+  Value absolute = arith::BitcastOp::create(b, loc, f32, magnitude);
+  Value scale = e.f32(encoding->subnormalScale);
+  Value units = arith::MulFOp::create(b, loc, absolute, scale);
   units = towardZero ? Value(math::TruncOp::create(b, loc, units))
                      : Value(math::RoundEvenOp::create(b, loc, units));
   Value subnormal = arith::FPToUIOp::create(b, loc, i32, units);
-  Value code = e.select(
-      e.compare(arith::CmpIPredicate::ult, magnitude, encoding->minNormalBits),
-      subnormal, normal);
-  Value sign = arith::ShRUIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, bits, e.i32(0x80000000)),
-      e.i32(24));
+  Value isSubnormal =
+      e.compare(arith::CmpIPredicate::ult, magnitude, encoding->minNormalBits);
+  Value code = e.select(isSubnormal, subnormal, normal);
+  Value signBit = e.withI32<arith::AndIOp>(bits, 0x80000000);
+  Value sign = e.withI32<arith::ShRUIOp>(signBit, 24);
   Value result = arith::OrIOp::create(b, loc, code, sign);
-  result = e.select(e.compare(arith::CmpIPredicate::eq, code, 0),
-                    e.bySign(negative, encoding->zero), result);
-  result =
-      e.select(e.compare(arith::CmpIPredicate::ugt, code, encoding->maxFinite),
-               e.bySign(negative, encoding->overflow), result);
-  result = e.select(e.compare(arith::CmpIPredicate::eq, magnitude, 0x7F800000),
-                    e.bySign(negative, encoding->infinity), result);
-  result = e.select(e.compare(arith::CmpIPredicate::ugt, magnitude, 0x7F800000),
-                    e.bySign(negative, encoding->nan), result);
-  return arith::BitcastOp::create(
-      b, loc, dst, arith::TruncIOp::create(b, loc, b.getI8Type(), result));
+  // The special cases, each a select over what came before.
+  auto special = [&](arith::CmpIPredicate predicate, Value x, uint32_t v,
+                     const SignedEncoding &encoding) {
+    Value applies = e.compare(predicate, x, v);
+    Value replacement = e.bySign(negative, encoding);
+    result = e.select(applies, replacement, result);
+  };
+  special(arith::CmpIPredicate::eq, code, 0, encoding->zero);
+  special(arith::CmpIPredicate::ugt, code, encoding->maxFinite,
+          encoding->overflow);
+  special(arith::CmpIPredicate::eq, magnitude, 0x7F800000, encoding->infinity);
+  special(arith::CmpIPredicate::ugt, magnitude, 0x7F800000, encoding->nan);
+  Value byte = arith::TruncIOp::create(b, loc, b.getI8Type(), result);
+  return arith::BitcastOp::create(b, loc, dst, byte);
 }

@@ -49,8 +49,8 @@
 // FLOATS: %[[NORM:.*]] = arith.subi %[[KEPT]], %c448_i32
 // FLOATS: math.roundeven
 // FLOATS: %[[CODE:.*]] = arith.select %{{.*}}, %{{.*}}, %[[NORM]] : i32
-// FLOATS: %[[OVF:.*]] = arith.select %[[NEG]], %c252_i32, %c124_i32
 // FLOATS: %[[ISOVF:.*]] = arith.cmpi ugt, %[[CODE]], %c123_i32
+// FLOATS: %[[OVF:.*]] = arith.select %[[NEG]], %c252_i32{{.*}}, %c124_i32
 // FLOATS: arith.select %[[ISOVF]], %[[OVF]], %{{.*}} : i32
 // FLOATS: arith.cmpi ugt, %[[SMAG]], %c2139095040_i32
 // FLOATS: %[[Q:.*]] = arith.trunci %{{.*}} : i32 to i8
