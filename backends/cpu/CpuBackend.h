@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,8 +69,22 @@ llvm::Expected<std::string> emitAssembly(llvm::Module &module,
                                          const TargetDescription &target,
                                          const CompileOptions &options);
 
+/// Moves the allocas of constant size that run at most once per call (in
+/// no loop) to their function's entry block, which makes the frame static.
+void hoistStaticAllocas(llvm::Module &module);
+
+/// An upper bound of the stack that the functions of a relocatable object
+/// can use together (their static frames added up, from the object's
+/// `.stack_sizes` section), or nullopt when one of them has a frame of
+/// variable size or the object has no such section.
+std::optional<uint64_t> getStackBound(llvm::StringRef object);
+
+/// The metadata key of a compiled kernel's stack bound, in bytes.
+inline constexpr llvm::StringLiteral kStackBytesMetadata = "stack-bytes";
+
 /// Completes `kernel` (the entry wrapper the host's skeleton names) with an
-/// ELF relocatable object of `module` and the one-thread launch shape.
+/// ELF relocatable object of `module`, the one-thread launch shape and the
+/// stack its frames need (getStackBound) where known.
 llvm::Error emitBinary(llvm::Module &module, CompiledKernel &kernel,
                        const TargetDescription &target,
                        const CompileOptions &options);

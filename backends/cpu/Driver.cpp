@@ -4,15 +4,16 @@
 // pointers). A loaded module is an ORC LLJIT instance linking the kernel's
 // object against the plugin's runtime helpers and the process's symbols
 // (libm, malloc). A launch runs every program instance of the grid on a
-// thread pool that lives across launches: threads take instances in order
-// from a shared counter, and each instance runs from start to end on one
-// thread, so results do not depend on the thread count (the order of
-// atomics between instances aside, as on a GPU). Because instances are
-// taken in increasing linear id (x fastest), every instance below one that
-// runs has been taken by a thread that runs it to completion: an instance
-// may spin until a lower one publishes (decoupled look-back scans), with
-// any number of threads. Launches run to completion before launch()
-// returns, which keeps them ordered with memory copies.
+// thread pool that lives across launches (ThreadPool.h), the calling thread
+// among them where the kernel's frames fit its stack: threads take
+// instances in order from a shared counter, and each instance runs from
+// start to end on one thread, so results do not depend on the thread count
+// (the order of atomics between instances aside, as on a GPU). Because
+// instances are taken in increasing linear id (x fastest), every instance
+// below one that runs has been taken by a thread that runs it to
+// completion: an instance may spin until a lower one publishes (decoupled
+// look-back scans), with any number of threads. Launches run to completion
+// before launch() returns, which keeps them ordered with memory copies.
 //
 // A failed device assertion records its message and jumps back (longjmp)
 // out of its instance; no further instance of that launch starts, later
@@ -21,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 #include "CpuBackend.h"
 #include "Runtime.h"
+#include "ThreadPool.h"
 #include "VectorMath.h"
 
 #include "tessera/Support/Logging.h"
@@ -32,14 +34,13 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <atomic>
-#include <condition_variable>
 #include <csetjmp>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <map>
+#include <optional>
 #include <pthread.h>
-#include <sched.h>
 #include <set>
 
 using namespace mlir;
@@ -82,148 +83,6 @@ using EntryFn = void (*)(void **, int32_t, int32_t, int32_t, int32_t, int32_t,
                          int32_t, void *);
 
 //===----------------------------------------------------------------------===//
-// Thread pool
-//===----------------------------------------------------------------------===//
-
-/// Worker threads that run `count` numbered tasks together; the caller waits.
-class ThreadPool {
-public:
-  explicit ThreadPool(unsigned numThreads)
-      : requested(numThreads),
-        pollers(std::min(numThreads, getHostInfo().hardwareThreads) - 1) {
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    // Kernels keep scalars and small buffers on the stack.
-    pthread_attr_setstacksize(&attr, kStackBytes);
-    for (unsigned i = 0; i < numThreads; ++i) {
-      pthread_t thread;
-      if (pthread_create(&thread, &attr, &ThreadPool::main, this) == 0)
-        threads.push_back(thread);
-    }
-    pthread_attr_destroy(&attr);
-  }
-
-  ~ThreadPool() {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      shutdown = true;
-      // Polling workers stop polling.
-      published.fetch_add(1, std::memory_order_release);
-    }
-    wake.notify_all();
-    for (pthread_t thread : threads)
-      pthread_join(thread, nullptr);
-  }
-
-  /// The number of threads asked for.
-  unsigned size() const { return requested; }
-
-  /// Runs task(i) for i in [0, count) on the workers; tasks are taken in
-  /// increasing order; stops taking new ones once `stop` is set.
-  void run(uint64_t count, const std::function<void(uint64_t)> &task,
-           const std::atomic<bool> &stop) {
-    if (threads.empty()) {
-      // No thread could be created: run here, in the same order.
-      for (uint64_t i = 0; i < count && !stop.load(); ++i)
-        task(i);
-      return;
-    }
-    spinMicroseconds.store(getLaunchSpinTime().count(),
-                           std::memory_order_relaxed);
-    std::unique_lock<std::mutex> lock(mutex);
-    job = {&task, &stop, count};
-    next.store(0);
-    busy = threads.size();
-    ++generation;
-    published.store(generation, std::memory_order_release);
-    wake.notify_all();
-    done.wait(lock, [&] { return busy == 0; });
-    job = {};
-  }
-
-private:
-  static constexpr size_t kStackBytes = 64ull << 20;
-
-  struct Job {
-    const std::function<void(uint64_t)> *task = nullptr;
-    const std::atomic<bool> *stop = nullptr;
-    uint64_t count = 0;
-  };
-
-  static void *main(void *self) {
-    static_cast<ThreadPool *>(self)->work();
-    return nullptr;
-  }
-
-  void work() {
-    bool polls = started.fetch_add(1) < pollers;
-    uint64_t seen = 0;
-    while (true) {
-      Job current;
-      if (polls)
-        spinUntilPublished(seen);
-      {
-        std::unique_lock<std::mutex> lock(mutex);
-        wake.wait(lock, [&] { return shutdown || generation != seen; });
-        if (shutdown)
-          return;
-        seen = generation;
-        current = job;
-      }
-      while (!current.stop->load(std::memory_order_relaxed)) {
-        uint64_t i = next.fetch_add(1);
-        if (i >= current.count)
-          break;
-        (*current.task)(i);
-      }
-      std::lock_guard<std::mutex> lock(mutex);
-      if (--busy == 0)
-        done.notify_all();
-    }
-  }
-
-  unsigned requested;
-  std::vector<pthread_t> threads;
-  std::mutex mutex;
-  std::condition_variable wake, done;
-  Job job;
-  std::atomic<uint64_t> next{0};
-  uint64_t generation = 0;
-  unsigned busy = 0;
-  bool shutdown = false;
-  /// `generation`, readable without the lock by spinning workers.
-  std::atomic<uint64_t> published{0};
-
-  /// Workers that poll before sleeping: one fewer than the cores the pool
-  /// may use, so that the caller's own work between launches keeps a core
-  /// (with every worker polling, a launch right after host work waited for
-  /// the caller to get a core back from the pollers), and the last worker,
-  /// sleeping, wakes on the core the caller leaves when it waits.
-  const unsigned pollers;
-  std::atomic<unsigned> started{0};
-
-  /// How long an idle worker polls before it sleeps, in microseconds (set
-  /// at each run from getLaunchSpinTime()).
-  std::atomic<int64_t> spinMicroseconds{0};
-
-  /// Before sleeping on the condition variable, a polling worker polls for
-  /// the next job (yielding the core to any runnable thread) for
-  /// spinMicroseconds. A sleeping thread takes long to wake where its core
-  /// went idle: on the development VM, a 512^3 matmul launched right after
-  /// 30 ms of host work (a cache flush) ran on one thread, the other woke
-  /// after the grid was done (2.7 ms instead of 1.6 ms). OpenMP runtimes
-  /// and OpenBLAS poll for the same reason.
-  void spinUntilPublished(uint64_t seen) {
-    auto limit = std::chrono::microseconds(
-        spinMicroseconds.load(std::memory_order_relaxed));
-    auto start = std::chrono::steady_clock::now();
-    while (published.load(std::memory_order_acquire) == seen &&
-           std::chrono::steady_clock::now() - start < limit)
-      sched_yield();
-  }
-};
-
-//===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
 
@@ -234,7 +93,28 @@ struct LoadedModule {
   EntryFn entry = nullptr;
   std::string name;
   size_t numParams = 0;
+  /// The stack the kernel's frames can use (nullopt: not known).
+  std::optional<uint64_t> stackBytes;
 };
+
+/// Bytes of stack left below the caller on this thread (0 when unknown).
+uint64_t getStackLeft() {
+  thread_local uintptr_t lowest = [] {
+    uintptr_t low = 0;
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0)
+      return low;
+    void *base = nullptr;
+    size_t size = 0, guard = 0;
+    if (pthread_attr_getstack(&attr, &base, &size) == 0 &&
+        pthread_attr_getguardsize(&attr, &guard) == 0)
+      low = reinterpret_cast<uintptr_t>(base) + guard;
+    pthread_attr_destroy(&attr);
+    return low;
+  }();
+  auto here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  return lowest && here > lowest ? here - lowest : 0;
+}
 
 /// Runs one program instance; a failed assertion longjmps back here.
 void runInstance(EntryFn entry, void **args, const uint32_t pid[3],
@@ -384,6 +264,11 @@ public:
     module->jit = std::move(*jit);
     module->name = kernel.name;
     module->numParams = kernel.params.size();
+    auto stack = kernel.metadata.find(kStackBytesMetadata.str());
+    uint64_t stackBytes;
+    if (stack != kernel.metadata.end() &&
+        !llvm::StringRef(stack->second).getAsInteger(10, stackBytes))
+      module->stackBytes = stackBytes;
     auto handle = reinterpret_cast<ModuleHandle>(module.get());
     std::lock_guard<std::mutex> lock(mutex);
     modules[handle] = std::move(module);
@@ -439,7 +324,12 @@ public:
       if (state.failed.load())
         stop.store(true);
     };
-    workers.run(count, task, stop);
+    // The caller runs instances too where their frames fit its stack, with
+    // room for the runtime's helpers (printf, libm) they call.
+    bool callerJoins =
+        module->stackBytes &&
+        getStackLeft() > *module->stackBytes + kCallerStackReserve;
+    workers.run(count, task, stop, getLaunchSpinTime(), callerJoins);
     std::fflush(stdout);
     if (state.failed.load()) {
       std::lock_guard<std::mutex> lock(state.mutex);
@@ -462,6 +352,8 @@ public:
 
 private:
   static constexpr size_t kAlignment = 128;
+  static constexpr size_t kStackBytes = 64ull << 20;
+  static constexpr uint64_t kCallerStackReserve = 1ull << 20;
 
   static llvm::Error error(const std::string &step, const std::string &why) {
     return llvm::createStringError("cpu device 0: " + step + ": " + why);
@@ -482,7 +374,17 @@ private:
     unsigned wanted = getLaunchThreadCount();
     if (!pool || pool->size() != wanted) {
       pool.reset();
-      pool = std::make_unique<ThreadPool>(wanted);
+      // Workers that poll between launches: one fewer than the cores the
+      // pool may use, so that the caller's own work between launches keeps
+      // a core, and the last worker, sleeping, wakes on the core the caller
+      // leaves when it waits. Polling matters where a sleeping thread takes
+      // long to wake: on the development VM, a 512^3 matmul launched right
+      // after 30 ms of host work (a cache flush) ran on one thread, the
+      // other woke after the grid was done (2.7 ms instead of 1.6 ms).
+      // OpenMP runtimes and OpenBLAS poll for the same reason.
+      unsigned pollers = std::min(wanted, getHostInfo().hardwareThreads) - 1;
+      // Kernels keep scalars and small buffers on the stack.
+      pool = std::make_unique<ThreadPool>(wanted, pollers, kStackBytes);
       getLogger().debug("cpu: {} launch thread(s)", pool->size());
     }
     return *pool;

@@ -53,6 +53,10 @@ llvm::Expected<std::string> codegen(llvm::Module &module,
   // Code generation rewrites the IR it runs on; the caller's module stays
   // as it was.
   std::unique_ptr<llvm::Module> clone = llvm::CloneModule(module);
+  // Static frames, and their sizes for launches that run instances on the
+  // caller's stack.
+  hoistStaticAllocas(*clone);
+  machine.Options.EmitStackSizeSection = true;
   llvm::SmallString<0> out;
   llvm::raw_svector_ostream stream(out);
   llvm::legacy::PassManager pm;
@@ -185,6 +189,8 @@ llvm::Error cpu::emitBinary(llvm::Module &module, CompiledKernel &kernel,
       module, **machine, llvm::CodeGenFileType::ObjectFile, options.times);
   if (!object)
     return object.takeError();
+  if (std::optional<uint64_t> stack = getStackBound(*object))
+    kernel.metadata[kStackBytesMetadata.str()] = std::to_string(*stack);
   kernel.format = "elf-object";
   kernel.binary = std::move(*object);
   // One thread per program instance, whatever the kernel asked for.

@@ -11,6 +11,8 @@
 #include "gmock/gmock.h"
 
 #include <chrono>
+#include <functional>
+#include <pthread.h>
 #include <thread>
 
 using namespace mlir::tessera;
@@ -226,4 +228,112 @@ TEST(CpuDriver, LaunchesAfterIdleTimeRunEveryInstance) {
     }
   }
   setLaunchThreads(0);
+}
+
+namespace {
+
+/// The lowest and highest address of the calling thread's stack.
+std::pair<uintptr_t, uintptr_t> getOwnStack() {
+  pthread_attr_t attr;
+  void *base = nullptr;
+  size_t size = 0;
+  EXPECT_EQ(pthread_getattr_np(pthread_self(), &attr), 0);
+  EXPECT_EQ(pthread_attr_getstack(&attr, &base, &size), 0);
+  pthread_attr_destroy(&attr);
+  auto low = reinterpret_cast<uintptr_t>(base);
+  return {low, low + size};
+}
+
+/// Runs `body` on a new thread with `stackBytes` of stack, and joins it.
+void runOnThreadWithStack(size_t stackBytes, std::function<void()> body) {
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  ASSERT_EQ(pthread_attr_setstacksize(&attr, stackBytes), 0);
+  pthread_t thread;
+  auto start = [](void *arg) -> void * {
+    (*static_cast<std::function<void()> *>(arg))();
+    return nullptr;
+  };
+  ASSERT_EQ(pthread_create(&thread, &attr, start, &body), 0);
+  pthread_attr_destroy(&attr);
+  pthread_join(thread, nullptr);
+}
+
+} // namespace
+
+TEST(CpuDriver, StackBoundOfStaticFramesOnly) {
+  // A buffer allocated outside the entry block but in no loop is allocated
+  // once per call: it moves to the entry, the frame is static and its size
+  // is in the kernel's metadata.
+  CompiledKernel once = emitEntry(R"ll(
+define void @k_cpu_entry(ptr %args, i32 %x, i32 %y, i32 %z, i32 %nx, i32 %ny, i32 %nz, ptr %ctx) {
+entry:
+  %first = icmp eq i32 %x, 0
+  br i1 %first, label %then, label %done
+then:
+  %buf = alloca [65536 x i8], align 64
+  store volatile i8 1, ptr %buf
+  br label %done
+done:
+  ret void
+}
+)ll");
+  auto bytes = once.metadata.find(cpu::kStackBytesMetadata.str());
+  ASSERT_NE(bytes, once.metadata.end());
+  EXPECT_GE(std::stoull(bytes->second), 65536u);
+  EXPECT_LT(std::stoull(bytes->second), 65536u + 4096u);
+
+  // One in a loop is a new buffer each iteration: the frame's size varies
+  // and no bound is given.
+  CompiledKernel looped = emitEntry(R"ll(
+define void @k_cpu_entry(ptr %args, i32 %x, i32 %y, i32 %z, i32 %nx, i32 %ny, i32 %nz, ptr %ctx) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %next, %loop ]
+  %buf = alloca [64 x i8], align 16
+  store volatile i8 1, ptr %buf
+  %next = add i32 %i, 1
+  %more = icmp slt i32 %next, %x
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+)ll");
+  EXPECT_EQ(looped.metadata.count(cpu::kStackBytesMetadata.str()), 0u);
+}
+
+TEST(CpuDriver, InstancesStayOffACallersStackTooSmallForThem) {
+  // Each instance writes where its 4 MB buffer is. Launched from a thread
+  // with 512 KB of stack, none may be on that thread; from one with 64 MB,
+  // the caller may run some itself; every instance runs once either way.
+  CompiledKernel kernel = emitEntry(R"ll(
+define void @k_cpu_entry(ptr %args, i32 %x, i32 %y, i32 %z, i32 %nx, i32 %ny, i32 %nz, ptr %ctx) {
+  %buf = alloca [4194304 x i8], align 64
+  %slot = load ptr, ptr %args
+  %out = load ptr, ptr %slot
+  %at = getelementptr i64, ptr %out, i32 %x
+  %where = ptrtoint ptr %buf to i64
+  store i64 %where, ptr %at
+  ret void
+}
+)ll");
+  ASSERT_TRUE(kernel.metadata.count(cpu::kStackBytesMetadata.str()));
+  kernel.params = {KernelParam{"out", "*i64"}};
+  LoadedKernel loaded(kernel);
+  const uint32_t n = 64;
+  for (size_t stack : {size_t(512) << 10, size_t(64) << 20}) {
+    runOnThreadWithStack(stack, [&] {
+      auto [low, high] = getOwnStack();
+      DeviceBuffer out(std::vector<uint64_t>(n, 0));
+      llvm::Error err = loaded.run({n, 1, 1}, {&out.address()});
+      ASSERT_FALSE(err) << llvm::toString(std::move(err));
+      for (uint64_t where : out.read<uint64_t>()) {
+        ASSERT_NE(where, 0u);
+        if (stack < (4u << 20))
+          EXPECT_FALSE(where + (4u << 20) > low && where < high)
+              << "an instance ran on the launching thread's stack";
+      }
+    });
+  }
 }
