@@ -65,6 +65,9 @@ private:
   /// Polls (yielding the core) until a job other than `seen` is published
   /// or the spin time has passed.
   void pollWhileIdle(uint32_t seen);
+  /// Restricts the workers to the CPUs the caller may use but its current
+  /// one while it joins jobs (all of them otherwise), when that changed.
+  void keepWorkersOffCallersCpu(bool callerJoins);
   /// Runs tasks of the current job until none is left or it stops (on a
   /// worker that joined it, or on the caller).
   void runTasks();
@@ -95,6 +98,8 @@ private:
   std::atomic<unsigned> sleeping{0};
   std::atomic<unsigned> started{0};
   std::atomic<bool> shutdown{false};
+  /// The CPU the workers are kept off (-1: none); the caller's only.
+  int excludedCpu = -1;
   /// How long an idle worker polls, in microseconds (from the last run).
   std::atomic<int64_t> spinMicroseconds{0};
 };

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <sched.h>
 #include <thread>
 #include <vector>
 
@@ -90,6 +91,39 @@ TEST(CpuThreadPool, CallerTakesTasksOnlyWhenItJoins) {
       },
       stop, kNoSpin, /*callerJoins=*/true);
   EXPECT_TRUE(together.load());
+}
+
+TEST(CpuThreadPool, WorkersLeaveTheCallersCpuWhileItJoins) {
+  cpu_set_t callers;
+  ASSERT_EQ(sched_getaffinity(0, sizeof(callers), &callers), 0);
+  int allowed = CPU_COUNT(&callers);
+  if (allowed < 2)
+    GTEST_SKIP() << "the caller may use one CPU only";
+  ThreadPool pool(2, 1, kStack);
+  std::atomic<bool> stop{false};
+  const std::thread::id caller = std::this_thread::get_id();
+  for (bool callerJoins : {true, false, true}) {
+    // How many CPUs each task's thread may use: the caller's mask, one CPU
+    // fewer for the workers of a job the caller joins.
+    std::mutex mutex;
+    std::vector<std::pair<bool, int>> seen;
+    pool.run(
+        64,
+        [&](uint64_t) {
+          cpu_set_t mask;
+          int count = sched_getaffinity(0, sizeof(mask), &mask) == 0
+                          ? CPU_COUNT(&mask)
+                          : -1;
+          std::lock_guard<std::mutex> lock(mutex);
+          seen.push_back({std::this_thread::get_id() == caller, count});
+          std::this_thread::sleep_for(std::chrono::microseconds(20));
+        },
+        stop, kNoSpin, callerJoins);
+    for (auto [onCaller, count] : seen)
+      EXPECT_EQ(count, onCaller || !callerJoins ? allowed : allowed - 1)
+          << (onCaller ? "caller" : "worker") << ", caller joins "
+          << callerJoins;
+  }
 }
 
 TEST(CpuThreadPool, StopEndsTheJobAfterTheTasksRunning) {
