@@ -18,6 +18,9 @@ namespace mlir::tessera::cpu {
 
 /// The plugin's name and the backend's.
 constexpr llvm::StringLiteral kBackendName = "cpu";
+/// The target description's and pipeline's option naming AMX's bf16 tiles
+/// ("1" where the architecture has them and the process may use them).
+constexpr llvm::StringLiteral kAmxBf16Option = "amx-bf16";
 /// The generic architecture, for hosts LLVM cannot name.
 constexpr llvm::StringLiteral kGenericArch = "x86-64";
 

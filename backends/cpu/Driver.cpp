@@ -207,6 +207,9 @@ public:
 
   llvm::Expected<ModuleHandle>
   loadModule(unsigned device, const CompiledKernel &kernel) override {
+    // Detecting the host asks Linux for AMX tile state, which kernels the
+    // host's features compiled with AMX need before they run.
+    (void)getHostInfo();
     if (llvm::Error err = checkDevice(device, "load module"))
       return std::move(err);
     std::string step = "load module '" + kernel.name + "'";

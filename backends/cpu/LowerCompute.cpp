@@ -371,6 +371,10 @@ struct DotOpLowering : public OpConversionPattern<DotOp> {
                 nb, l, args[2], arith::MulIOp::create(nb, l, args[0], args[1]));
           linalg::YieldOp::create(nb, l, result);
         });
+    if (accType.isF32() &&
+        isExactInNormalBf16(getElementTypeOrSelf(adaptor.getA().getType())) &&
+        isExactInNormalBf16(getElementTypeOrSelf(adaptor.getB().getType())))
+      generic->setAttr(kBf16OperandsAttr, rewriter.getUnitAttr());
     rewriter.replaceOp(
         op, castElements(rewriter, loc, generic.getResult(0), resultElem));
     return success();
@@ -378,6 +382,22 @@ struct DotOpLowering : public OpConversionPattern<DotOp> {
 };
 
 } // namespace
+
+bool cpu::isExactInNormalBf16(Type type) {
+  auto floatType = dyn_cast<FloatType>(type);
+  if (!floatType)
+    return false;
+  const llvm::fltSemantics &sem = floatType.getFloatSemantics();
+  const llvm::fltSemantics &bf16 = llvm::APFloat::BFloat();
+  unsigned precision = llvm::APFloat::semanticsPrecision(sem);
+  // The smallest subnormal (or normal) magnitude must be a bf16 normal.
+  int smallest = llvm::APFloat::semanticsMinExponent(sem) -
+                 static_cast<int>(precision) + 1;
+  return precision <= llvm::APFloat::semanticsPrecision(bf16) &&
+         llvm::APFloat::semanticsMaxExponent(sem) <=
+             llvm::APFloat::semanticsMaxExponent(bf16) &&
+         smallest >= llvm::APFloat::semanticsMinExponent(bf16);
+}
 
 SmallVector<AffineMap> cpu::getDotIndexingMaps(MLIRContext *ctx, bool batched) {
   unsigned numDims = batched ? 4 : 3;

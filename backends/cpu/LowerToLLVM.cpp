@@ -27,6 +27,7 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/AMX/Transforms.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -214,8 +215,10 @@ struct ConvertToLLVMPass
     populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns);
     index::populateIndexToLLVMConversionPatterns(converter, patterns);
     ub::populateUBToLLVMConversionPatterns(converter, patterns);
-    // The dot micro-kernels' loads, stores, broadcasts and FMAs.
+    // The dot micro-kernels' loads, stores, broadcasts and FMAs, and AMX
+    // tile operations (LLVM intrinsics).
     populateVectorToLLVMConversionPatterns(converter, patterns);
+    populateAMXLegalizeForLLVMExportPatterns(converter, patterns);
     // LLVM's intrinsics first (they vectorize); libm for the rest.
     populateMathToLLVMConversionPatterns(converter, patterns,
                                          /*approximateLog1p=*/false,
@@ -224,6 +227,7 @@ struct ConvertToLLVMPass
 
     LLVMConversionTarget target(*ctx);
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
+    configureAMXLegalizeForExportTarget(target);
     if (failed(applyFullConversion(module, target, std::move(patterns))))
       return signalPassFailure();
 

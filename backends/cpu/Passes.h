@@ -39,10 +39,11 @@ std::unique_ptr<Pass> createFuseLoopsPass();
 
 /// Rewrites dots on buffers (the generic `tessera.dot` lowers to) into
 /// register-blocked SIMD micro-kernels for vector registers of `vectorBits`
-/// of which there are `registers` (VectorizeDots.cpp); the parameterless
-/// form takes them from the pass options (tessera-cpu-opt).
+/// of which there are `registers`, and with `amxBf16` those whose operands
+/// bf16 holds exactly into AMX tile operations (VectorizeDots.cpp); the
+/// parameterless form takes them from the pass options (tessera-cpu-opt).
 std::unique_ptr<Pass> createVectorizeDotsPass(unsigned vectorBits,
-                                              unsigned registers);
+                                              unsigned registers, bool amxBf16);
 std::unique_ptr<Pass> createVectorizeDotsPass();
 
 /// Lowers fp8 arithmetic and conversions and math functions without LLVM

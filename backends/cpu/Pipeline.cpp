@@ -12,6 +12,7 @@
 //   lower-to-llvm      fp8 and math legalization, everything -> LLVM dialect
 //
 //===----------------------------------------------------------------------===//
+#include "CpuBackend.h"
 #include "Passes.h"
 
 #include "tessera/Backend/Backend.h"
@@ -22,6 +23,7 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
@@ -63,7 +65,7 @@ using namespace mlir::tessera;
 using namespace mlir::tessera::cpu;
 
 void cpu::registerCpuDialects(DialectRegistry &registry) {
-  registry.insert<affine::AffineDialect, arith::ArithDialect,
+  registry.insert<affine::AffineDialect, amx::AMXDialect, arith::ArithDialect,
                   bufferization::BufferizationDialect, cf::ControlFlowDialect,
                   func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
                   linalg::LinalgDialect, math::MathDialect,
@@ -198,7 +200,8 @@ void buildToLoops(OpPassManager &pm, Opts options) {
   pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addPass(std::make_unique<CopiesToLinalgPass>());
   pm.addPass(createVectorizeDotsPass(
-      options.maxVectorBits, getVectorRegisters(options.maxVectorBits)));
+      options.maxVectorBits, getVectorRegisters(options.maxVectorBits),
+      options.extra.lookup(kAmxBf16Option) == "1"));
   OpPassManager &fn = pm.nest<func::FuncOp>();
   fn.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createLowerAffinePass());

@@ -44,6 +44,8 @@ public:
     result.numWarps = 1;
     result.threadsPerWarp = 1;
     result.numCTAs = 1;
+    if (auto amx = target.extra.find(kAmxBf16Option); amx != target.extra.end())
+      result.extra[kAmxBf16Option] = amx->second;
     return result;
   }
 

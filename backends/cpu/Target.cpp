@@ -20,6 +20,7 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <mutex>
+#include <sys/syscall.h>
 #include <thread>
 #include <unistd.h>
 
@@ -40,6 +41,20 @@ llvm::Error cpu::initializeNativeTarget() {
   return llvm::Error::success();
 }
 
+namespace {
+/// Asks Linux to let this process use AMX tile data (arch_prctl
+/// ARCH_REQ_XCOMP_PERM for XFEATURE_XTILEDATA); true when granted.
+bool requestTileData() {
+#if defined(__linux__) && defined(__x86_64__)
+  constexpr long kReqXcompPerm = 0x1023;
+  constexpr long kXfeatureXtiledata = 18;
+  return syscall(SYS_arch_prctl, kReqXcompPerm, kXfeatureXtiledata) == 0;
+#else
+  return false;
+#endif
+}
+} // namespace
+
 const HostInfo &cpu::getHostInfo() {
   static const HostInfo info = [] {
     HostInfo host;
@@ -47,8 +62,15 @@ const HostInfo &cpu::getHostInfo() {
     llvm::StringRef name = llvm::sys::getHostCPUName();
     host.cpu =
         name.empty() || name == "generic" ? kGenericArch.str() : name.str();
+    llvm::StringMap<bool> hostFeatures = llvm::sys::getHostCPUFeatures();
+    // AMX tiles need the kernel's permission per process; without it the
+    // code generator must not use them (a tile instruction would fault).
+    if (hostFeatures.lookup("amx-tile") && !requestTileData())
+      for (auto &entry : hostFeatures)
+        if (entry.getKey().starts_with("amx-"))
+          entry.setValue(false);
     std::vector<std::string> features;
-    for (const auto &entry : llvm::sys::getHostCPUFeatures()) {
+    for (const auto &entry : hostFeatures) {
       std::string feature = entry.getValue() ? "+" : "-";
       feature += entry.getKey();
       features.push_back(std::move(feature));
@@ -144,6 +166,11 @@ llvm::Expected<TargetDescription> cpu::describeTarget(llvm::StringRef arch) {
   desc.warpSpecialization = false;
   desc.inlineAsm = false;
   desc.extra["triple"] = host.triple;
+  // AMX's bf16 tiles (the host's features drop them where Linux refuses
+  // the process their state).
+  const llvm::MCSubtargetInfo *subtarget = (*machine)->getMCSubtargetInfo();
+  if (subtarget->checkFeatures("+amx-tile,+amx-bf16"))
+    desc.extra[kAmxBf16Option.str()] = "1";
   if (!features.empty())
     desc.extra["features"] = features;
   return desc;

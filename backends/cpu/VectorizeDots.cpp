@@ -25,6 +25,7 @@
 #include "Lowering.h"
 #include "Passes.h"
 
+#include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -33,6 +34,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AffineMap.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 
 using namespace mlir;
@@ -268,15 +270,103 @@ void emitMicroKernels(linalg::GenericOp op, const DotShape &dot,
   op.erase();
 }
 
+/// Rows and columns of an AMX accumulator tile, and the bf16 elements of
+/// K one multiply takes.
+constexpr int64_t kAmxRows = 16, kAmxCols = 16, kAmxDepth = 32;
+
+/// True when the dot can run on AMX's bf16 tiles: its operands are exact in
+/// bf16 (kBf16OperandsAttr), it accumulates in f32, and its sizes are whole
+/// tiles.
+bool fitsAmxTiles(linalg::GenericOp op, const DotShape &dot) {
+  return op->hasAttr(kBf16OperandsAttr) && dot.elemType.isF32() &&
+         dot.batch == 0 && dot.m % kAmxRows == 0 && dot.n % kAmxCols == 0 &&
+         dot.k % kAmxDepth == 0;
+}
+
+/// Replaces the dot `op` by AMX tile operations: A narrowed to bf16 and B
+/// to bf16 pairs of rows (row k/2 holds B[k][n], B[k+1][n] for each n, the
+/// layout the tile multiply reads), in buffers of the function's frame;
+/// then for each 16 x 16 tile of C, loaded once, one multiply per 32 steps
+/// of K (products and sums in f32, rounded to nearest even per multiply,
+/// subnormals flushed) and one store.
+void emitAmxKernels(linalg::GenericOp op, const DotShape &dot) {
+  Location loc = op.getLoc();
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  OpBuilder entry = OpBuilder::atBlockBegin(&func.getFunctionBody().front());
+  Type bf16 = entry.getBF16Type();
+  IntegerAttr align = entry.getI64IntegerAttr(64);
+  Value a = memref::AllocaOp::create(
+      entry, loc, MemRefType::get({dot.m, dot.k}, bf16), align);
+  Value pairs = memref::AllocaOp::create(
+      entry, loc, MemRefType::get({dot.k / 2, dot.n * 2}, bf16), align);
+
+  OpBuilder b(op);
+  auto index = [&](OpBuilder &ob, int64_t value) {
+    return createIndex(ob, loc, value);
+  };
+  auto loop = [&](OpBuilder &ob, int64_t end, int64_t step,
+                  function_ref<void(OpBuilder &, Value)> body) {
+    // Each op in its own statement: argument order is unspecified.
+    Value lower = index(ob, 0);
+    Value upper = index(ob, end);
+    Value stride = index(ob, step);
+    auto forOp = scf::ForOp::create(ob, loc, lower, upper, stride);
+    OpBuilder inner = OpBuilder::atBlockBegin(forOp.getBody());
+    body(inner, forOp.getInductionVar());
+  };
+  auto narrow = [&](OpBuilder &ob, Value from, ValueRange at) {
+    Value value = memref::LoadOp::create(ob, loc, from, at);
+    return arith::TruncFOp::create(ob, loc, bf16, value);
+  };
+  loop(b, dot.m, 1, [&](OpBuilder &rb, Value row) {
+    loop(rb, dot.k, 1, [&](OpBuilder &kb, Value k) {
+      Value value = narrow(kb, dot.a, {row, k});
+      memref::StoreOp::create(kb, loc, value, a, ValueRange{row, k});
+    });
+  });
+  loop(b, dot.k / 2, 1, [&](OpBuilder &kb, Value pair) {
+    Value even = arith::MulIOp::create(kb, loc, pair, index(kb, 2));
+    Value odd = arith::AddIOp::create(kb, loc, even, index(kb, 1));
+    loop(kb, dot.n, 1, [&](OpBuilder &nb, Value col) {
+      Value at = arith::MulIOp::create(nb, loc, col, index(nb, 2));
+      Value next = arith::AddIOp::create(nb, loc, at, index(nb, 1));
+      Value first = narrow(nb, dot.b, {even, col});
+      memref::StoreOp::create(nb, loc, first, pairs, ValueRange{pair, at});
+      Value second = narrow(nb, dot.b, {odd, col});
+      memref::StoreOp::create(nb, loc, second, pairs, ValueRange{pair, next});
+    });
+  });
+
+  auto accType = amx::TileType::get({kAmxRows, kAmxCols}, dot.elemType);
+  auto operandType = amx::TileType::get({kAmxRows, kAmxDepth}, bf16);
+  loop(b, dot.n, kAmxCols, [&](OpBuilder &cb, Value col) {
+    Value pairCol = arith::MulIOp::create(cb, loc, col, index(cb, 2));
+    loop(cb, dot.m, kAmxRows, [&](OpBuilder &rb, Value row) {
+      Value acc = amx::TileLoadOp::create(rb, loc, accType, dot.c,
+                                          ValueRange{row, col});
+      for (int64_t k = 0; k < dot.k; k += kAmxDepth) {
+        Value lhs = amx::TileLoadOp::create(rb, loc, operandType, a,
+                                            ValueRange{row, index(rb, k)});
+        Value rhs = amx::TileLoadOp::create(
+            rb, loc, operandType, pairs, ValueRange{index(rb, k / 2), pairCol});
+        acc = amx::TileMulFOp::create(rb, loc, accType, lhs, rhs, acc);
+      }
+      amx::TileStoreOp::create(rb, loc, dot.c, ValueRange{row, col}, acc);
+    });
+  });
+  op.erase();
+}
+
 struct VectorizeDotsPass
     : public PassWrapper<VectorizeDotsPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VectorizeDotsPass)
 
   VectorizeDotsPass() = default;
   VectorizeDotsPass(const VectorizeDotsPass &other) : PassWrapper(other) {}
-  VectorizeDotsPass(unsigned bits, unsigned regs) {
+  VectorizeDotsPass(unsigned bits, unsigned regs, bool amx) {
     vectorBits = bits;
     registers = regs;
+    amxBf16 = amx;
   }
 
   StringRef getArgument() const final { return "tessera-cpu-vectorize-dots"; }
@@ -284,8 +374,8 @@ struct VectorizeDotsPass
     return "Dots on buffers -> register-blocked SIMD micro-kernels";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, memref::MemRefDialect, scf::SCFDialect,
-                    vector::VectorDialect>();
+    registry.insert<amx::AMXDialect, arith::ArithDialect, memref::MemRefDialect,
+                    scf::SCFDialect, vector::VectorDialect>();
   }
 
   void runOnOperation() override {
@@ -294,9 +384,13 @@ struct VectorizeDotsPass
       if (std::optional<DotShape> dot = matchDot(op))
         dots.emplace_back(op, *dot);
     });
-    for (auto &[op, dot] : dots)
-      if (std::optional<Tile> tile = chooseTile(dot, vectorBits, registers))
+    for (auto &[op, dot] : dots) {
+      if (amxBf16 && fitsAmxTiles(op, dot))
+        emitAmxKernels(op, dot);
+      else if (std::optional<Tile> tile =
+                   chooseTile(dot, vectorBits, registers))
         emitMicroKernels(op, dot, *tile);
+    }
   }
 
   Option<unsigned> vectorBits{*this, "vector-bits",
@@ -305,13 +399,17 @@ struct VectorizeDotsPass
   Option<unsigned> registers{*this, "registers",
                              llvm::cl::desc("Vector registers"),
                              llvm::cl::init(16)};
+  Option<bool> amxBf16{*this, "amx-bf16",
+                       llvm::cl::desc("Use AMX bf16 tiles where exact"),
+                       llvm::cl::init(false)};
 };
 
 } // namespace
 
 std::unique_ptr<Pass> cpu::createVectorizeDotsPass(unsigned vectorBits,
-                                                   unsigned registers) {
-  return std::make_unique<VectorizeDotsPass>(vectorBits, registers);
+                                                   unsigned registers,
+                                                   bool amxBf16) {
+  return std::make_unique<VectorizeDotsPass>(vectorBits, registers, amxBf16);
 }
 
 std::unique_ptr<Pass> cpu::createVectorizeDotsPass() {
