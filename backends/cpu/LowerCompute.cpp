@@ -372,8 +372,8 @@ struct DotOpLowering : public OpConversionPattern<DotOp> {
           linalg::YieldOp::create(nb, l, result);
         });
     if (accType.isF32() &&
-        isExactInNormalBf16(getElementTypeOrSelf(adaptor.getA().getType())) &&
-        isExactInNormalBf16(getElementTypeOrSelf(adaptor.getB().getType())))
+        isExactInBf16(getElementTypeOrSelf(adaptor.getA().getType())) &&
+        isExactInBf16(getElementTypeOrSelf(adaptor.getB().getType())))
       generic->setAttr(kBf16OperandsAttr, rewriter.getUnitAttr());
     rewriter.replaceOp(
         op, castElements(rewriter, loc, generic.getResult(0), resultElem));
@@ -383,20 +383,20 @@ struct DotOpLowering : public OpConversionPattern<DotOp> {
 
 } // namespace
 
-bool cpu::isExactInNormalBf16(Type type) {
+bool cpu::isExactInBf16(Type type) {
   auto floatType = dyn_cast<FloatType>(type);
   if (!floatType)
     return false;
   const llvm::fltSemantics &sem = floatType.getFloatSemantics();
   const llvm::fltSemantics &bf16 = llvm::APFloat::BFloat();
-  unsigned precision = llvm::APFloat::semanticsPrecision(sem);
-  // The smallest subnormal (or normal) magnitude must be a bf16 normal.
-  int smallest = llvm::APFloat::semanticsMinExponent(sem) -
-                 static_cast<int>(precision) + 1;
-  return precision <= llvm::APFloat::semanticsPrecision(bf16) &&
+  // No more mantissa, and no exponent outside bf16's normal range: every
+  // value (a subnormal fp8 number included) is a bf16 number.
+  return llvm::APFloat::semanticsPrecision(sem) <=
+             llvm::APFloat::semanticsPrecision(bf16) &&
          llvm::APFloat::semanticsMaxExponent(sem) <=
              llvm::APFloat::semanticsMaxExponent(bf16) &&
-         smallest >= llvm::APFloat::semanticsMinExponent(bf16);
+         llvm::APFloat::semanticsMinExponent(sem) >=
+             llvm::APFloat::semanticsMinExponent(bf16);
 }
 
 SmallVector<AffineMap> cpu::getDotIndexingMaps(MLIRContext *ctx, bool batched) {

@@ -110,14 +110,12 @@ void populateSharedMemoryPatterns(const CpuTypeConverter &converter,
 SmallVector<AffineMap> getDotIndexingMaps(MLIRContext *ctx, bool batched);
 
 /// Marks the generic of a dot whose A and B elements widen from a type
-/// whose every value bf16 holds exactly as a normal number (the fp8
-/// formats; not bf16 itself, whose subnormals AMX flushes): VectorizeDots
-/// may narrow them back to bf16 for AMX tiles.
+/// bf16 holds exactly (bf16, the fp8 formats): VectorizeDots may narrow
+/// them back to bf16 for AMX tiles.
 constexpr llvm::StringLiteral kBf16OperandsAttr = "tessera_cpu.bf16_operands";
 
-/// True when every finite value of `type` other than zero is a normal bf16
-/// number.
-bool isExactInNormalBf16(Type type);
+/// True when every value of the float type `type` is a bf16 value.
+bool isExactInBf16(Type type);
 
 /// The libm function for a math-library symbol the frontend emits
 /// (`asin`, `asinf`, `__tessera_asinf`, ...) on elements of `type`, or an

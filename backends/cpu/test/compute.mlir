@@ -119,16 +119,15 @@ func.func @dot_f16(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %c: tensor<16x8x
 
 // -----
 
-// Operands whose every value bf16 holds as a normal number (the fp8
-// formats) mark the dot's generic, which lets VectorizeDots narrow them back
-// to bf16 for AMX tiles; fp16 (more mantissa) and bf16 (subnormals, which
-// AMX flushes) do not.
+// Operands whose every value bf16 holds (bf16, the fp8 formats) mark the
+// dot's generic, which lets VectorizeDots narrow them back to bf16 for AMX
+// tiles; fp16 (more mantissa) and f32 do not.
 // CHECK-LABEL: func @dot_fp8_marked
 // CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]{{.*}}tessera_cpu.bf16_operands
 // CHECK-LABEL: func @dot_fp8_e5m2_marked
 // CHECK: tessera_cpu.bf16_operands
-// CHECK-LABEL: func @dot_bf16_unmarked
-// CHECK-NOT: tessera_cpu.bf16_operands
+// CHECK-LABEL: func @dot_bf16_marked
+// CHECK: tessera_cpu.bf16_operands
 // CHECK-LABEL: func @dot_f16_unmarked
 // CHECK-NOT: tessera_cpu.bf16_operands
 // CHECK: return
@@ -140,7 +139,7 @@ func.func @dot_fp8_e5m2_marked(%a: tensor<16x32xf8E5M2>, %b: tensor<32x16xf8E4M3
   %d = tessera.dot %a, %b, %c : tensor<16x32xf8E5M2> * tensor<32x16xf8E4M3FN> -> tensor<16x16xf16>
   return %d : tensor<16x16xf16>
 }
-func.func @dot_bf16_unmarked(%a: tensor<16x32xbf16>, %b: tensor<32x16xbf16>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
+func.func @dot_bf16_marked(%a: tensor<16x32xbf16>, %b: tensor<32x16xbf16>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
   %d = tessera.dot %a, %b, %c : tensor<16x32xbf16> * tensor<32x16xbf16> -> tensor<16x16xf32>
   return %d : tensor<16x16xf32>
 }

@@ -4,6 +4,7 @@
 // the CPU stages, runs it on a grid and compares with a host computation.
 //
 //===----------------------------------------------------------------------===//
+#include "CpuBackend.h"
 #include "CpuTestUtils.h"
 #include "Kernels.h"
 #include "Runtime.h"
@@ -335,6 +336,62 @@ TEST(CpuEndToEnd, Fp8Dot) {
         expected += af[i * 16 + k] * bf[k * 16 + j];
       EXPECT_EQ(convertFromHalf(result[i * 16 + j]), expected) << i << "," << j;
     }
+}
+
+TEST(CpuEndToEnd, TileDotsExactWhereverTheyRun) {
+  // Whole AMX tiles (32x32, K=64) of fp8 and bf16 operands: on a host with
+  // AMX's bf16 tiles they run there, elsewhere on the FMA kernels. Values
+  // are multiples of 1/4 up to 1.5: exact in both formats, as are the
+  // products and the 64-term sums in f32, so both paths give them exactly.
+  if (getHostInfo().features.find("+amx-bf16") != std::string::npos)
+    std::printf("[ INFO     ] this host runs these dots on AMX tiles\n");
+  auto av = [](int i, int k) { return ((i * 3 + k) % 7 - 3) * 0.5f; };
+  auto bv = [](int k, int j) { return ((k + 2 * j) % 5 - 2) * 0.25f; };
+  std::vector<float> expected(32 * 32, 0.0f);
+  for (int i = 0; i < 32; ++i)
+    for (int j = 0; j < 32; ++j)
+      for (int k = 0; k < 64; ++k)
+        expected[i * 32 + j] += av(i, k) * bv(k, j);
+  for (const char *elem : {"f8E4M3FN", "bf16"}) {
+    bool isBf16 = llvm::StringRef(elem) == "bf16";
+    auto encode = [&](float value) -> uint16_t {
+      if (isBf16) {
+        uint32_t bits;
+        std::memcpy(&bits, &value, 4);
+        return static_cast<uint16_t>(bits >> 16); // exact: 1/4 multiples
+      }
+      return convertToFp8(value, Fp8Format::E4M3FN, false);
+    };
+    std::vector<uint8_t> a8, b8;
+    std::vector<uint16_t> a16, b16;
+    for (int i = 0; i < 32; ++i)
+      for (int k = 0; k < 64; ++k) {
+        a8.push_back(static_cast<uint8_t>(encode(av(i, k))));
+        a16.push_back(encode(av(i, k)));
+      }
+    for (int k = 0; k < 64; ++k)
+      for (int j = 0; j < 32; ++j) {
+        b8.push_back(static_cast<uint8_t>(encode(bv(k, j))));
+        b16.push_back(encode(bv(k, j)));
+      }
+    std::string ir = kTileDot;
+    for (size_t at; (at = ir.find("ELEM")) != std::string::npos;)
+      ir.replace(at, 4, elem);
+    std::unique_ptr<DeviceBuffer> da, db;
+    if (isBf16) {
+      da = std::make_unique<DeviceBuffer>(a16);
+      db = std::make_unique<DeviceBuffer>(b16);
+    } else {
+      da = std::make_unique<DeviceBuffer>(a8);
+      db = std::make_unique<DeviceBuffer>(b8);
+    }
+    DeviceBuffer dc(std::vector<float>(32 * 32, -1.0f));
+    compileAndRun(ir, "tile_dot", {1, 1, 1},
+                  {&da->address(), &db->address(), &dc.address()});
+    std::vector<float> result = dc.read<float>();
+    for (int i = 0; i < 32 * 32; ++i)
+      ASSERT_EQ(result[i], expected[i]) << elem << " at " << i;
+  }
 }
 
 } // namespace

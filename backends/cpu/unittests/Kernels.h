@@ -571,6 +571,51 @@ func.func @fp8_dot(%a: !tessera.ptr<f8E5M2>, %b: !tessera.ptr<f8E5M2>, %c: !tess
 }
 )mlir";
 
+/// C (32x32 f32, row-major) = A (32x64 ELEM) x B (64x32 ELEM): whole AMX
+/// tiles. ELEM is replaced by the element type before compiling.
+inline constexpr const char *kTileDot = R"mlir(
+func.func @tile_dot(%a: !tessera.ptr<ELEM>, %b: !tessera.ptr<ELEM>, %c: !tessera.ptr<f32>) attributes {tessera.kernel} {
+  %r32 = tessera.make_range {start = 0 : i32, end = 32 : i32} : tensor<32xi32>
+  %r64 = tessera.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
+  %c32 = arith.constant 32 : i32
+  %c64 = arith.constant 64 : i32
+  %ar = tessera.expand_dims %r32 {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %as64 = tessera.splat %c64 : tensor<32x1xi32>
+  %arows = arith.muli %ar, %as64 : tensor<32x1xi32>
+  %arowsb = tessera.broadcast %arows : tensor<32x1xi32> -> tensor<32x64xi32>
+  %ac = tessera.expand_dims %r64 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %acolsb = tessera.broadcast %ac : tensor<1x64xi32> -> tensor<32x64xi32>
+  %aoff = arith.addi %arowsb, %acolsb : tensor<32x64xi32>
+  %asp = tessera.splat %a : tensor<32x64x!tessera.ptr<ELEM>>
+  %ap = tessera.addptr %asp, %aoff : tensor<32x64x!tessera.ptr<ELEM>>, tensor<32x64xi32>
+  %av = tessera.load %ap : tensor<32x64x!tessera.ptr<ELEM>>
+  %br = tessera.expand_dims %r64 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %bs32 = tessera.splat %c32 : tensor<64x1xi32>
+  %brows = arith.muli %br, %bs32 : tensor<64x1xi32>
+  %browsb = tessera.broadcast %brows : tensor<64x1xi32> -> tensor<64x32xi32>
+  %bc = tessera.expand_dims %r32 {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %bcolsb = tessera.broadcast %bc : tensor<1x32xi32> -> tensor<64x32xi32>
+  %boff = arith.addi %browsb, %bcolsb : tensor<64x32xi32>
+  %bsp = tessera.splat %b : tensor<64x32x!tessera.ptr<ELEM>>
+  %bp = tessera.addptr %bsp, %boff : tensor<64x32x!tessera.ptr<ELEM>>, tensor<64x32xi32>
+  %bv = tessera.load %bp : tensor<64x32x!tessera.ptr<ELEM>>
+  %zero = arith.constant 0.0 : f32
+  %acc = tessera.splat %zero : tensor<32x32xf32>
+  %d = tessera.dot %av, %bv, %acc : tensor<32x64xELEM> * tensor<64x32xELEM> -> tensor<32x32xf32>
+  %cr = tessera.expand_dims %r32 {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %cs32 = tessera.splat %c32 : tensor<32x1xi32>
+  %crows = arith.muli %cr, %cs32 : tensor<32x1xi32>
+  %crowsb = tessera.broadcast %crows : tensor<32x1xi32> -> tensor<32x32xi32>
+  %cc = tessera.expand_dims %r32 {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %ccolsb = tessera.broadcast %cc : tensor<1x32xi32> -> tensor<32x32xi32>
+  %coff = arith.addi %crowsb, %ccolsb : tensor<32x32xi32>
+  %csp = tessera.splat %c : tensor<32x32x!tessera.ptr<f32>>
+  %cp = tessera.addptr %csp, %coff : tensor<32x32x!tessera.ptr<f32>>, tensor<32x32xi32>
+  tessera.store %cp, %d : tensor<32x32x!tessera.ptr<f32>>
+  return
+}
+)mlir";
+
 } // namespace mlir::tessera::cpu::test
 
 #endif // TESSERA_BACKENDS_CPU_UNITTESTS_KERNELS_H
