@@ -73,7 +73,7 @@ llvm::Expected<std::string> emitAssembly(llvm::Module &module,
                                          const CompileOptions &options);
 
 /// Moves the allocas of constant size that run at most once per call (in
-/// no loop) to their function's entry block, which makes the frame static.
+/// no cycle) to their function's entry block, which makes the frame static.
 void hoistStaticAllocas(llvm::Module &module);
 
 /// An upper bound of the stack that the functions of a relocatable object

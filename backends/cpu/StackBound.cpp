@@ -12,16 +12,15 @@
 // the lowering creates buffers where they are first needed, and an alloca
 // elsewhere, even one that runs once, gives the function a frame of
 // variable size (a stack adjustment at run time, a base register held for
-// the frame, and no size in `.stack_sizes`). Allocas outside loops run at
+// the frame, and no size in `.stack_sizes`). Allocas in no cycle run at
 // most once per call, so moving them to the entry block changes nothing
-// but that; those in loops stay where they are.
+// but that; those in cycles stay where they are.
 //
 //===----------------------------------------------------------------------===//
 #include "CpuBackend.h"
 
-#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/Dominators.h"
+#include "llvm/IR/CycleInfo.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Object/ObjectFile.h"
@@ -90,12 +89,13 @@ void cpu::hoistStaticAllocas(llvm::Module &module) {
   for (llvm::Function &function : module) {
     if (function.isDeclaration())
       continue;
-    llvm::DominatorTree dominators(function);
-    llvm::LoopInfo loops(dominators);
+    // Cycles, not loops: an irreducible cycle is no loop to LoopInfo.
+    llvm::CycleInfo cycles;
+    cycles.compute(function);
     llvm::BasicBlock &entry = function.getEntryBlock();
     llvm::SmallVector<llvm::AllocaInst *> moving;
     for (llvm::BasicBlock &block : function) {
-      if (&block == &entry || loops.getLoopFor(&block))
+      if (&block == &entry || cycles.getCycle(&block))
         continue;
       for (llvm::Instruction &inst : block)
         if (auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst))

@@ -39,10 +39,6 @@ namespace {
 /// (tens of microseconds on a virtual CPU) to return.
 constexpr std::chrono::microseconds kCallerPoll(50);
 
-struct StartArgs {
-  ThreadPool *pool;
-  unsigned index;
-};
 } // namespace
 
 ThreadPool::ThreadPool(unsigned numThreads, unsigned pollers, size_t stackBytes)
