@@ -84,54 +84,24 @@ llvm::Error encodeTensorMap(const Api &api, const TensorMapRecipe &recipe,
                             llvm::ArrayRef<KernelParam> params,
                             llvm::ArrayRef<void *> args, CUtensorMap &map,
                             const std::function<std::string(CUresult)> &why) {
-  auto eval = [&](const std::string &program) {
-    return evaluateLaunchExpression(program, params, args);
-  };
-  llvm::Expected<int64_t> base = eval(recipe.base);
-  if (!base)
-    return base.takeError();
-  size_t rank = recipe.dims.size();
-  // CUDA lists dimensions innermost first, strides in bytes without the
-  // innermost one.
-  uint64_t dims[5], strides[5];
-  unsigned box[5], elementStrides[5];
-  for (size_t i = 0; i < rank; ++i) {
-    size_t from = rank - 1 - i;
-    llvm::Expected<int64_t> dim = eval(recipe.dims[from]);
-    if (!dim)
-      return dim.takeError();
-    llvm::Expected<int64_t> stride = eval(recipe.strides[from]);
-    if (!stride)
-      return stride.takeError();
-    if (*dim <= 0 || *stride <= 0)
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          llvm::formatv("a tensor descriptor has size {0} and stride {1} in "
-                        "dimension {2}; TMA needs positive ones",
-                        *dim, *stride, from));
-    dims[i] = uint64_t(*dim);
-    if (i > 0)
-      strides[i - 1] = uint64_t(*stride) * recipe.elementBytes;
-    box[i] = recipe.box[from];
-    elementStrides[i] = 1;
-  }
+  llvm::Expected<TensorMapValues> v = evaluateTensorMap(recipe, params, args);
+  if (!v)
+    return v.takeError();
   if (CUresult r = api.cuTensorMapEncodeTiled(
-          &map, int(recipe.dataType), unsigned(rank),
-          reinterpret_cast<void *>(uintptr_t(*base)), dims, strides, box,
-          elementStrides, kInterleaveNone, int(recipe.swizzle),
+          &map, int(recipe.dataType), v->rank,
+          reinterpret_cast<void *>(uintptr_t(v->base)), v->dims, v->strides,
+          v->box, v->elementStrides, kInterleaveNone, int(recipe.swizzle),
           kL2Promotion256B,
           recipe.nanFill ? kFillNanRequestZeroFma : kFillNone)) {
-    std::string shape, strideText;
-    for (size_t i = 0; i < rank; ++i)
-      shape += (i ? "x" : "") + std::to_string(dims[rank - 1 - i]);
-    for (size_t i = 0; i + 1 < rank; ++i)
-      strideText += (i ? "," : "") + std::to_string(strides[rank - 2 - i]);
+    std::string shape;
+    for (unsigned i = 0; i < v->rank; ++i)
+      shape += (i ? "x" : "") + std::to_string(v->dims[v->rank - 1 - i]);
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
-        llvm::formatv("cuTensorMapEncodeTiled of a {0} tensor at 0x{1:x} "
-                      "(row strides {2} bytes) failed: {3}; TMA needs a "
-                      "16-byte aligned base and strides",
-                      shape, uint64_t(*base), strideText, why(r)));
+        llvm::formatv("{0}cuTensorMapEncodeTiled of a {1} tensor at 0x{2:x} "
+                      "failed: {3}",
+                      recipe.where.empty() ? "" : recipe.where + ": ", shape,
+                      v->base, why(r)));
   }
   return llvm::Error::success();
 }

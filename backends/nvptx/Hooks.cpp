@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Hooks.h"
 
+#include "Fp8Narrow.h"
 #include "InlinePtx.h"
 #include "MmaLowering.h"
 #include "ScalarLoad.h"
@@ -48,6 +49,14 @@ public:
   FailureOr<Value> loadGlobal(OpBuilder &b, Location loc, Value ptr, Type type,
                               Value pred, Value other) override {
     return emitPredicatedScalarLoad(b, loc, ptr, type, pred, other);
+  }
+
+  FailureOr<Value> narrowToFp8(OpBuilder &b, Location loc, Value x,
+                               FloatType dst) override {
+    // cvt.rn.satfinite to e4m3x2 and e5m2x2 came with sm_89.
+    if (arch.capability() < 89)
+      return failure();
+    return emitNarrowToFp8(b, loc, x, dst);
   }
 
   LogicalResult asyncCopy(OpBuilder &b, Location loc, Value dst, Value src,

@@ -2,13 +2,17 @@
 //
 // For every kernel, each descriptor_load and descriptor_store whose
 // descriptor the launch can build (base, shape and strides are launch
-// expressions; base and row stride provably 16-byte aligned; a 2-D block of
-// rows of 32 bytes or more, at most 256 rows) is rewritten:
+// expressions; a row stride not known to break TMA's 16-byte rule, which
+// the launch checks; a 2-D block of rows of 32 bytes or more, at most 256
+// rows) is rewritten:
 //
 //   load:  barrier; token = async_tensor_load map[i], buf, bar;
 //          wait_barrier bar, token; result = local_load buf
 //   store: barrier; local_store value, buf; barrier;
 //          async_tensor_store map[i], buf
+//
+// (a value that is a lone layout conversion's result is stored from the
+// conversion's source)
 //
 // The first barrier lets earlier readers of the buffer (or the thread that
 // waited for the previous store) finish; the module gets the attribute that
@@ -26,6 +30,7 @@
 #include "tessera/Analysis/AxisInfo.h"
 #include "tessera/Analysis/LaunchExpression.h"
 #include "tessera/Backend/KernelRecord.h"
+#include "tessera/Backend/LaunchExpression.h"
 #include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/LayoutUtils.h"
@@ -57,6 +62,8 @@ std::string TensorMapRecipe::str() const {
     out += "|stride=" + s;
   for (unsigned b : box)
     out += "|box=" + std::to_string(b);
+  if (!where.empty())
+    out += "|at=" + where;
   return out;
 }
 
@@ -67,8 +74,10 @@ llvm::Expected<TensorMapRecipe> TensorMapRecipe::parse(llvm::StringRef text) {
                                        text.str() + "': " + why.str());
   };
   TensorMapRecipe recipe;
+  auto [head, where] = text.split("|at=");
+  recipe.where = where.str();
   llvm::SmallVector<llvm::StringRef> fields;
-  text.split(fields, '|');
+  head.split(fields, '|');
   bool hasBase = false;
   for (llvm::StringRef field : fields) {
     auto [key, value] = field.split('=');
@@ -109,6 +118,58 @@ llvm::Expected<TensorMapRecipe> TensorMapRecipe::parse(llvm::StringRef text) {
     return malformed("needs a base, bytes and 1-5 dims with as many strides "
                      "and box sizes");
   return recipe;
+}
+
+llvm::Expected<TensorMapValues>
+nvptx::evaluateTensorMap(const TensorMapRecipe &recipe,
+                         llvm::ArrayRef<KernelParam> params,
+                         llvm::ArrayRef<void *> args) {
+  std::string where = recipe.where.empty() ? "" : recipe.where + ": ";
+  auto error = [&](const llvm::Twine &what) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   where + what.str());
+  };
+  auto eval = [&](const std::string &program) {
+    return evaluateLaunchExpression(program, params, args);
+  };
+  TensorMapValues v;
+  llvm::Expected<int64_t> base = eval(recipe.base);
+  if (!base)
+    return base.takeError();
+  v.base = uint64_t(*base);
+  v.rank = recipe.dims.size();
+  bool aligned = v.base % 16 == 0;
+  std::string strideText;
+  for (unsigned i = 0; i < v.rank; ++i) {
+    unsigned from = v.rank - 1 - i;
+    llvm::Expected<int64_t> dim = eval(recipe.dims[from]);
+    if (!dim)
+      return dim.takeError();
+    llvm::Expected<int64_t> stride = eval(recipe.strides[from]);
+    if (!stride)
+      return stride.takeError();
+    if (*dim <= 0 || *stride <= 0)
+      return error(llvm::formatv("a tensor descriptor has size {0} and "
+                                 "stride {1} in dimension {2}; TMA needs "
+                                 "positive ones",
+                                 *dim, *stride, from));
+    v.dims[i] = uint64_t(*dim);
+    if (i > 0) {
+      v.strides[i - 1] = uint64_t(*stride) * recipe.elementBytes;
+      aligned &= v.strides[i - 1] % 16 == 0;
+      strideText = std::to_string(v.strides[i - 1]) +
+                   (strideText.empty() ? "" : ",") + strideText;
+    }
+    v.box[i] = recipe.box[from];
+    v.elementStrides[i] = 1;
+  }
+  if (!aligned)
+    return error(llvm::formatv("a tensor descriptor at 0x{0:x} with row "
+                               "strides of {1} bytes: tl.make_tensor_"
+                               "descriptor needs a 16-byte aligned base and "
+                               "row strides that are multiples of 16 bytes",
+                               v.base, strideText));
+  return v;
 }
 
 //===----------------------------------------------------------------------===//
@@ -156,12 +217,6 @@ std::optional<unsigned> getDataType(Type element, bool nanFill) {
   default:
     return std::nullopt;
   }
-}
-
-/// The largest power of two dividing `n`'s divisibility, in bytes.
-int64_t alignedBytes(const ModuleAxisInfoAnalysis &axis, Value v,
-                     int64_t scale) {
-  return axis.getAxisInfo(v).getDivisibility(0) * scale;
 }
 
 /// True when reading `buffer` after `op` rather than before gives the
@@ -267,11 +322,20 @@ private:
       why = "its last stride is not the constant 1";
       return failure();
     }
-    if (alignedBytes(axis, make.getBase(), 1) % 16 != 0 ||
-        alignedBytes(axis, make.getStrides()[0], bytes) % 16 != 0) {
-      why = "its base or row stride is not provably a multiple of 16 bytes";
+    // tl.make_tensor_descriptor requires a 16-byte aligned base and row
+    // stride; the launch checks the values (encodeTensorMap). Only a stride
+    // known here to break the rule keeps the ordinary accesses.
+    if (std::optional<int64_t> stride =
+            axis.getAxisInfo(make.getStrides()[0]).getConstantValue();
+        stride && (*stride * bytes) % 16 != 0) {
+      why = llvm::formatv("its row stride, {0} elements, is not a multiple "
+                          "of 16 bytes",
+                          *stride);
       return failure();
     }
+    if (auto at = make.getLoc()->findInstanceOf<FileLineColLoc>())
+      recipe.where = llvm::formatv("{0}:{1}:{2}", at.getFilename().getValue(),
+                                   at.getLine(), at.getColumn());
     gpu::SwizzledSharedAttr layout =
         getWgmmaSharedLayout(make.getContext(), {rows, cols}, bytes);
     recipe.swizzle = layout.getMaxPhase() == 8   ? 3
@@ -358,6 +422,7 @@ private:
       Value buffer =
           gpu::LocalAllocOp::create(head, make.getLoc(), bufferType, Value());
       OpBuilder b(op);
+      gpu::ConvertLayoutOp bypassed;
       Location loc = op->getLoc();
       gpu::BarrierOp::create(b, loc);
       if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
@@ -385,12 +450,23 @@ private:
         reads.push_back(result);
       } else {
         auto store = cast<DescriptorStoreOp>(op);
-        gpu::LocalStoreOp::create(b, loc, store.getSrc(), buffer);
+        // Write the registers of a lone conversion's source (a dot's
+        // accumulator) straight into the buffer: the conversion would pass
+        // them through shared memory once more.
+        Value src = store.getSrc();
+        bypassed = src.getDefiningOp<gpu::ConvertLayoutOp>();
+        if (bypassed && bypassed->hasOneUse())
+          src = bypassed.getSrc();
+        else
+          bypassed = nullptr;
+        gpu::LocalStoreOp::create(b, loc, src, buffer);
         gpu::BarrierOp::create(b, loc);
         gpu::AsyncTensorStoreOp::create(b, loc, map, store.getIndices(),
                                         buffer);
       }
       op->erase();
+      if (bypassed)
+        bypassed.erase();
     }
     if (hidden.empty())
       return false;

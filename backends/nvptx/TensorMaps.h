@@ -11,6 +11,8 @@
 #ifndef TESSERA_BACKENDS_NVPTX_TENSORMAPS_H
 #define TESSERA_BACKENDS_NVPTX_TENSORMAPS_H
 
+#include "tessera/Backend/CompiledKernel.h"
+
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
@@ -52,12 +54,35 @@ struct TensorMapRecipe {
   unsigned swizzle = 0;
   /// Out-of-bounds elements read as NaN rather than zero.
   bool nanFill = false;
+  /// Where the kernel makes the descriptor (`file:line:col`), for the
+  /// launch's errors; may be empty.
+  std::string where;
 
-  /// One line: `key=value` fields separated by `|`.
+  /// One line: `key=value` fields separated by `|`, `at=` (the rest of the
+  /// line, which may hold any character) last.
   std::string str() const;
   /// Reads what str() wrote; an error names the malformed field.
   static llvm::Expected<TensorMapRecipe> parse(llvm::StringRef text);
 };
+
+/// A recipe's values for one launch, as cuTensorMapEncodeTiled takes them:
+/// dimensions innermost first, strides in bytes without the innermost one.
+struct TensorMapValues {
+  uint64_t base = 0;
+  unsigned rank = 0;
+  uint64_t dims[5] = {}, strides[4] = {};
+  unsigned box[5] = {}, elementStrides[5] = {};
+};
+
+/// Evaluates `recipe` for a launch with `args` (LaunchExpression.h). The
+/// kernel was compiled to tl.make_tensor_descriptor's contract: positive
+/// sizes and strides, a 16-byte aligned base and row strides that are
+/// multiples of 16 bytes; values breaking it are an error naming where the
+/// kernel makes the descriptor.
+llvm::Expected<TensorMapValues>
+evaluateTensorMap(const TensorMapRecipe &recipe,
+                  llvm::ArrayRef<KernelParam> params,
+                  llvm::ArrayRef<void *> args);
 
 /// The tensor-maps pass: `sharedMemoryLimit` bounds the buffers it adds.
 std::unique_ptr<Pass> createTensorMapsPass(uint64_t sharedMemoryLimit);

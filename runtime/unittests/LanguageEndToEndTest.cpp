@@ -9,7 +9,11 @@
 //===----------------------------------------------------------------------===//
 #include "EndToEndFixture.h"
 
+#include "llvm/ADT/APFloat.h"
+
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <numeric>
 
 using namespace mlir::tessera;
@@ -302,6 +306,55 @@ TEST_P(LanguageEndToEnd, PairMax) {
   for (size_t i = 0; i < x.size(); i += 2)
     want.push_back(std::max(x[i], x[i + 1]));
   expectEqual((*got)[0].as<int32_t>(), want, "max over pairs");
+}
+
+/// The fp8 code of `x` rounded to nearest even, by LLVM's APFloat (past
+/// the largest finite: infinity, or NaN where the format has none).
+uint8_t toFp8(float x, const llvm::fltSemantics &sem) {
+  llvm::APFloat value(x);
+  bool lost = false;
+  value.convert(sem, llvm::APFloat::rmNearestTiesToEven, &lost);
+  return uint8_t(value.bitcastToAPInt().getZExtValue());
+}
+
+TEST_P(LanguageEndToEnd, NarrowToFp8) {
+  // Every rounding case of both formats: ties to even and odd, subnormals
+  // and the values that underflow, the edges of the finite range (e4m3fn:
+  // 448 is the largest, 464 rounds to it, above is NaN; e5m2: 57344, and
+  // from 61440 infinity), infinities and NaNs of both signs, and a sweep
+  // of magnitudes with random mantissas.
+  std::vector<float> x = {
+      0.0f,           -0.0f,     1.0f,    1.0625f,        1.1875f,
+      1.125f,         1.375f,    -2.5f,   0.001953125f,   0.0009765625f,
+      0.00146484375f, 1e-30f,    -1e-30f, 448.0f,         464.0f,
+      464.0001f,      -465.0f,   480.0f,  57344.0f,       61439.99f,
+      61440.0f,       -61440.0f, 1e30f,   -1e30f,         INFINITY,
+      -INFINITY,      NAN,       -NAN,    1.5258789e-05f, 2.2888184e-05f,
+      7.6293945e-06f};
+  auto mantissas = randomInts(224, 0, (1 << 23) - 1, 17);
+  for (size_t i = 0; i < mantissas.size(); ++i) {
+    // Exponents from 2^-20 to 2^17, both signs.
+    uint32_t exponent = uint32_t(127 - 20 + i % 38);
+    uint32_t bits =
+        (i % 2 ? 0x80000000u : 0u) | exponent << 23 | uint32_t(mantissas[i]);
+    float f;
+    std::memcpy(&f, &bits, sizeof f);
+    x.push_back(f);
+  }
+  x.resize(256, 3.0f);
+  auto got = run("narrow_to_fp8", 1, {HostArray::of(x, "fp32")},
+                 {HostArray::of(std::vector<uint8_t>(256), "fp8e4nv"),
+                  HostArray::of(std::vector<uint8_t>(256), "fp8e5")},
+                 {}, {{"N", 256}}, 4);
+  if (!got)
+    return;
+  std::vector<uint8_t> e4m3, e5m2;
+  for (float v : x) {
+    e4m3.push_back(toFp8(v, llvm::APFloat::Float8E4M3FN()));
+    e5m2.push_back(toFp8(v, llvm::APFloat::Float8E5M2()));
+  }
+  expectEqual((*got)[0].as<uint8_t>(), e4m3, "fp32 to fp8e4nv");
+  expectEqual((*got)[1].as<uint8_t>(), e5m2, "fp32 to fp8e5");
 }
 
 /// Restores TESSERA_CPU_THREADS when the test ends.

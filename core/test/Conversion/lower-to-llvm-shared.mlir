@@ -200,3 +200,27 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
     return %x : tensor<16x16xf16, #blocked>
   }
 }
+
+// -----
+
+// A store into a swizzled buffer moves each thread's run of contiguous
+// elements at once: eight halves as one 16-byte vector, pairs of fp8 codes
+// as 2-byte vectors.
+#blocked = #tessera_gpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#pairs = #tessera_gpu.blocked<sizePerThread = [1, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tessera_gpu.shared<vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]>
+#bytes = #tessera_gpu.shared<vec = 16, perPhase = 1, maxPhase = 2, order = [1, 0]>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @store_runs
+  // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+  // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 2 : i64} : vector<2xi8>, !llvm.ptr<3>
+  // CHECK-NOT: llvm.store
+  // CHECK: llvm.return
+  func.func @store_runs(%x: tensor<32x32xf16, #blocked>, %y: tensor<32x32xf8E4M3FN, #pairs>) {
+    %a = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<32x32xf16, #shared, mutable>
+    tessera_gpu.local_store %x, %a : tensor<32x32xf16, #blocked> -> !tessera_gpu.memdesc<32x32xf16, #shared, mutable>
+    %b = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<32x32xf8E4M3FN, #bytes, mutable>
+    tessera_gpu.local_store %y, %b : tensor<32x32xf8E4M3FN, #pairs> -> !tessera_gpu.memdesc<32x32xf8E4M3FN, #bytes, mutable>
+    return
+  }
+}

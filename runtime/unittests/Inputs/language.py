@@ -1,7 +1,8 @@
 # Language pieces real kernels use beyond the tutorials: tl.sort, tl.topk,
 # tl.flip, tl.bitonic_merge and tl.gather; (key, index) sorts, by packing
 # both into one integer and by a hand-written bitonic network over size-2
-# axes; a decoupled look-back scan across programs; concatenations. The
+# axes; a decoupled look-back scan across programs; concatenations;
+# rounding to fp8. The
 # kernels of LanguageEndToEndTest.cpp, runnable unchanged under Triton.
 import triton
 import triton.language as tl
@@ -137,6 +138,15 @@ def pair_max(x_ptr, y_ptr, N: tl.constexpr):
     # The larger of each adjacent pair, through a size-2 axis.
     x = tl.load(x_ptr + tl.arange(0, 2 * N))
     tl.store(y_ptr + tl.arange(0, N), tl.max(tl.reshape(x, (N, 2)), axis=1))
+
+
+@triton.jit
+def narrow_to_fp8(x_ptr, e4m3_ptr, e5m2_ptr, N: tl.constexpr):
+    # Rounding to nearest even into both fp8 formats.
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + offs)
+    tl.store(e4m3_ptr + offs, x.to(tl.float8e4nv))
+    tl.store(e5m2_ptr + offs, x.to(tl.float8e5))
 
 
 @triton.jit

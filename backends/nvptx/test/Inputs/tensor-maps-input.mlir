@@ -57,5 +57,14 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 8 : i
     tessera.descriptor_store %18[%19, %20], %25 : !tessera.tensordesc<tensor<128x128xf16>>, tensor<128x128xf16, #blocked2>
     return
   }
+  // A row stride known to be 72 bytes breaks TMA's rule: ordinary accesses.
+  func.func @odd_stride(%arg0: !tessera.ptr<f16> {tessera.divisibility = 16 : i32}, %arg1: i32) attributes {tessera.kernel} {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i64 = arith.constant 1 : i64
+    %c36_i64 = arith.constant 36 : i64
+    %0 = tessera.make_tensor_descriptor %arg0, [%arg1, %arg1], [%c36_i64, %c1_i64] : !tessera.ptr<f16> -> !tessera.tensordesc<tensor<64x64xf16>>
+    %1 = tessera.descriptor_load %0[%c0_i32, %c0_i32] : !tessera.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked2>
+    tessera.descriptor_store %0[%c0_i32, %c0_i32], %1 : !tessera.tensordesc<tensor<64x64xf16>>, tensor<64x64xf16, #blocked2>
+    return
+  }
 }
-

@@ -5,7 +5,8 @@
 // LLVM dialect (TesseraGPUToLLVM.h) does everything it can in plain LLVM
 // operations and asks these hooks for the few things only the target knows:
 // thread and program indices, barriers, cross-lane exchange, shared memory,
-// predicated memory access, matrix instructions, printing and assertions.
+// predicated memory access, matrix instructions, fp8 conversion, printing
+// and assertions.
 //
 // Every hook may decline by returning failure() without creating anything;
 // the core then falls back to a generic sequence (shuffles for a warp
@@ -193,6 +194,15 @@ public:
   virtual FailureOr<SmallVector<Value>> waitForDots(OpBuilder &b, Location loc,
                                                     ValueRange registers,
                                                     unsigned pending);
+
+  /// The float `x` (f16, bf16 or f32) rounded to nearest even into the
+  /// 8-bit float type `dst`, as its i8 code: exactly the code the core's
+  /// integer sequence gives (Fp8Conversions.h: past the largest finite,
+  /// infinity where the format has one, else NaN; NaNs keep their sign), so
+  /// results do not depend on the target. Declining makes the core emit that
+  /// sequence (some twenty integer operations per element).
+  virtual FailureOr<Value> narrowToFp8(OpBuilder &b, Location loc, Value x,
+                                       FloatType dst);
 
   //===--- Debugging -----------------------------------------------------===//
 

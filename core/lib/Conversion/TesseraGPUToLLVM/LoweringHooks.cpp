@@ -68,6 +68,10 @@ FailureOr<SmallVector<Value>> LoweringHooks::waitForDots(OpBuilder &, Location,
                                                          ValueRange, unsigned) {
   return failure();
 }
+FailureOr<Value> LoweringHooks::narrowToFp8(OpBuilder &, Location, Value,
+                                            FloatType) {
+  return failure();
+}
 LogicalResult LoweringHooks::printf(OpBuilder &, Location, StringRef,
                                     ValueRange) {
   return failure();

@@ -125,12 +125,26 @@ LogicalResult storeToShared(ConversionPatternRewriter &rewriter, Location loc,
   std::set<SmallVector<int32_t>> seen;
   Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                           rewriter.getBoolAttr(true));
-  for (auto [r, reg] : llvm::enumerate(regs)) {
+  // Runs of registers the buffer holds contiguously go in one store.
+  unsigned vec = getSharedVectorWidth(memType, layout);
+  Type element = regs.front().getType();
+  unsigned bytes = getElementBytes(element);
+  for (size_t r = 0; r < regs.size(); r += vec) {
     // Copies in other threads hold the same value: all may write it.
     if (!seen.insert(getRegisterCoords(layout, r)).second)
       continue;
-    if (failed(ctx.hooks.storeShared(rewriter, loc, (*ptrs)[r], reg, always)))
-      LLVM::StoreOp::create(rewriter, loc, reg, (*ptrs)[r]);
+    Value stored = regs[r];
+    if (vec > 1) {
+      Value v = LLVM::PoisonOp::create(
+          rewriter, loc, VectorType::get({int64_t(vec)}, element));
+      for (unsigned i = 0; i < vec; ++i)
+        v = LLVM::InsertElementOp::create(rewriter, loc, v, regs[r + i],
+                                          createI32(rewriter, loc, i));
+      stored = v;
+    }
+    if (failed(
+            ctx.hooks.storeShared(rewriter, loc, (*ptrs)[r], stored, always)))
+      LLVM::StoreOp::create(rewriter, loc, stored, (*ptrs)[r], bytes * vec);
   }
   return success();
 }
