@@ -1,8 +1,8 @@
 //===- DescriptorEndToEndTest.cpp - Host-built tensor descriptors ---------===//
 //
 // Kernels of Inputs/descriptors.py taking descriptors built on the host
-// (KernelArg::tensorDescriptor, Triton's TensorDescriptor): their
-// specialization, the checks a launch makes, and results against host
+// (KernelArg::tensorDescriptor, Triton's TensorDescriptor) or making them:
+// their specialization, the checks a launch makes, and results against host
 // references on the cpu; compiled for GPU architectures without a device
 // (sm_90a turns them into tensor maps encoded at launch).
 //
@@ -253,6 +253,51 @@ TEST_P(DescriptorEndToEnd, LaunchRefusesMisalignedStrides) {
                      "16-byte aligned"),
             std::string::npos)
       << why;
+}
+
+TEST_P(DescriptorEndToEnd, MadeInTheKernel) {
+  // Rows of 76 floats (304 bytes): aligned, though 76 is not a multiple of
+  // 16 elements, so the kernel cannot know it. Then rows of 75 (300 bytes),
+  // which break tl.make_tensor_descriptor's rule: a backend runs them or
+  // refuses the launch naming the line that made the descriptor.
+  const int64_t rows = 100, cols = 72, bm = 32, bn = 32;
+  for (int64_t pitch : {76, 75}) {
+    std::vector<float> src(rows * pitch), dst(rows * pitch, -7.0f);
+    for (int64_t i = 0; i < rows * pitch; ++i)
+      src[i] = float(i % 1000) - 300.0f;
+    uint64_t srcAddr = upload(src), dstAddr = upload(dst);
+    std::vector<KernelArg> args = {KernelArg::pointer(srcAddr, "fp32"),
+                                   KernelArg::pointer(dstAddr, "fp32"),
+                                   KernelArg(rows), KernelArg(cols),
+                                   KernelArg(pitch)};
+    std::vector<NamedKernelArg> kwargs = {{"BM", bm}, {"BN", bn}};
+    if (pitch == 76) {
+      if (!launch("add_one_made_here",
+                  Grid((rows + bm - 1) / bm, (cols + bn - 1) / bn), args,
+                  kwargs))
+        return;
+    } else {
+      llvm::Expected<JitKernel &> kernel =
+          rt->getJitKernel(kernelFile(inputFile()), "add_one_made_here");
+      ASSERT_EXPECTED(kernel);
+      llvm::Error err = kernel->launch(
+          Grid((rows + bm - 1) / bm, (cols + bn - 1) / bn), args, kwargs);
+      if (err) {
+        std::string why = llvm::toString(std::move(err));
+        EXPECT_NE(why.find("descriptors.py:"), std::string::npos) << why;
+        EXPECT_NE(why.find("multiples of 16 bytes"), std::string::npos) << why;
+        continue;
+      }
+      ASSERT_NO_ERROR(rt->getDevice()->synchronize());
+    }
+    std::vector<float> got = download<float>(dstAddr, dst.size());
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < pitch; ++j) {
+        float want = j < cols ? src[i * pitch + j] + 1.0f : -7.0f;
+        ASSERT_EQ(got[i * pitch + j], want)
+            << "pitch " << pitch << " row " << i << " column " << j;
+      }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, DescriptorEndToEnd,

@@ -1,5 +1,5 @@
 # Tensor descriptors built on the host (triton.tools.tensor_descriptor.
-# TensorDescriptor) passed to kernels: the kernels of
+# TensorDescriptor) passed to kernels, and made in a kernel: the kernels of
 # DescriptorEndToEndTest.cpp, runnable unchanged under Triton.
 import triton
 import triton.language as tl
@@ -32,3 +32,16 @@ def desc_rows_sum(src, out_ptr, n_rows, BM: tl.constexpr, BN: tl.constexpr):
         acc += tl.sum(src.load([m, n]).to(tl.float32), axis=1)
     rows = m + tl.arange(0, BM)
     tl.store(out_ptr + rows, acc, mask=rows < n_rows)
+
+
+@triton.jit
+def add_one_made_here(src_ptr, dst_ptr, rows, cols, pitch,
+                      BM: tl.constexpr, BN: tl.constexpr):
+    # add_one_tiles with descriptors made in the kernel from a pitch of no
+    # known divisibility (TMA on sm_90 all the same: the launch checks
+    # tl.make_tensor_descriptor's 16-byte rule).
+    src = tl.make_tensor_descriptor(src_ptr, [rows, cols], [pitch, 1], [BM, BN])
+    dst = tl.make_tensor_descriptor(dst_ptr, [rows, cols], [pitch, 1], [BM, BN])
+    m = tl.program_id(0) * BM
+    n = tl.program_id(1) * BN
+    dst.store([m, n], src.load([m, n]) + 1)
