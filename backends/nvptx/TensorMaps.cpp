@@ -323,7 +323,7 @@ private:
       return failure();
     }
     // tl.make_tensor_descriptor requires a 16-byte aligned base and row
-    // stride; the launch checks the values (encodeTensorMap). Only a stride
+    // stride; the launch checks the values (evaluateTensorMap). Only a stride
     // known here to break the rule keeps the ordinary accesses.
     if (std::optional<int64_t> stride =
             axis.getAxisInfo(make.getStrides()[0]).getConstantValue();

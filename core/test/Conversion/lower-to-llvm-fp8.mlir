@@ -1,8 +1,11 @@
 // RUN: tessera-opt %s --split-input-file --tessera-test-lower-to-llvm | FileCheck %s
+// RUN: tessera-opt %s --split-input-file --tessera-test-lower-to-llvm="accept=narrow-fp8" | FileCheck %s --check-prefix=HOOK
 
 // fp8 values are i8 to LLVM, so conversions to and from fp8 are spelled in
 // integer operations, one register at a time. (The values they compute are
-// checked exhaustively by core/unittests/Conversion.)
+// checked exhaustively by core/unittests/Conversion.) A target that rounds
+// to fp8 itself (narrowToFp8) gets each rounding to nearest even from f16,
+// bf16 or f32 (HOOK); widening and rounding toward zero stay the core's.
 
 // Widening e4m3fn to f16: normal codes move their fields up 7 bits and
 // rebias (+8 << 10); subnormals (magnitude < 8) are normalized with ctlz;
@@ -10,6 +13,8 @@
 #blocked = #tessera_gpu.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: llvm.func internal @e4m3fn_to_f16
+  // HOOK-LABEL: llvm.func internal @e4m3fn_to_f16
+  // HOOK-NOT: llvm.call @tessera_test_narrow_to
   // CHECK-DAG: %[[C127:.*]] = llvm.mlir.constant(127 : i8) : i8
   // CHECK-DAG: %[[C7:.*]] = llvm.mlir.constant(7 : i16) : i16
   // CHECK-DAG: %[[REBIAS:.*]] = llvm.mlir.constant(8192 : i16) : i16
@@ -116,6 +121,17 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
   // CHECK: llvm.bitcast %{{.*}} : f32 to i32
   // CHECK-NOT: llvm.fptrunc
   // CHECK: llvm.return
+  // HOOK-LABEL: llvm.func internal @f32_to_e4m3fn
+  // HOOK-COUNT-2: llvm.call @tessera_test_narrow_to_f8E4M3FN(%{{.*}}) : (f32) -> i8
+  // HOOK-NOT: llvm.lshr
+  // HOOK: llvm.return
+  // HOOK-LABEL: llvm.func internal @f16_to_e4m3fn_rtz
+  // HOOK-NOT: llvm.call @tessera_test_narrow_to
+  // HOOK: llvm.icmp "ugt"
+  // HOOK: llvm.return
+  // HOOK-LABEL: llvm.func internal @f16_to_e5m2
+  // HOOK: llvm.call @tessera_test_narrow_to_f8E5M2(%{{.*}}) : (f16) -> i8
+  // HOOK-NEXT: llvm.return
   func.func @f32_to_e4m3fn(%x: tensor<64xf32, #blocked>) -> tensor<64xf8E4M3FN, #blocked> {
     %0 = tessera.fp_to_fp %x {rounding = #tessera<rounding rtne>} : tensor<64xf32, #blocked> -> tensor<64xf8E4M3FN, #blocked>
     return %0 : tensor<64xf8E4M3FN, #blocked>

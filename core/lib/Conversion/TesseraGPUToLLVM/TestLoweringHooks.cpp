@@ -28,8 +28,8 @@ struct TestOptions : public PassPipelineOptions<TestOptions> {
                      "dot, wait-for-dots, printf, assert, shared-base)")};
   ListOption<std::string> accept{
       *this, "accept",
-      llvm::cl::desc("Optional hooks that accept (shared-tile); they "
-                     "decline otherwise")};
+      llvm::cl::desc("Optional hooks that accept (shared-tile, narrow-fp8); "
+                     "they decline otherwise")};
   Option<unsigned> sharedAddressSpace{*this, "shared-address-space",
                                       llvm::cl::desc("Shared address space"),
                                       llvm::cl::init(3)};
@@ -117,6 +117,13 @@ public:
           call(b, loc, "load_shared_tile", tile.elementType,
                {tile.address(b, loc, constant(b, loc, r), tile.lane)}));
     return regs;
+  }
+  /// `tessera_test_narrow_to_<fp8 type>`(x) -> i8.
+  FailureOr<Value> narrowToFp8(OpBuilder &b, Location loc, Value x,
+                               FloatType dst) override {
+    if (!accepted.contains("narrow-fp8"))
+      return failure();
+    return call(b, loc, "narrow_to_" + mangle(dst), b.getI8Type(), {x});
   }
   FailureOr<Value> loadGlobal(OpBuilder &b, Location loc, Value ptr, Type type,
                               Value pred, Value other) override {
