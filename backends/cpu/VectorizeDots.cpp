@@ -304,6 +304,7 @@ void emitAmxKernels(linalg::GenericOp op, const DotShape &dot) {
   auto index = [&](OpBuilder &ob, int64_t value) {
     return createIndex(ob, loc, value);
   };
+  // The tile walk (buildLoopNest's loops step by one).
   auto loop = [&](OpBuilder &ob, int64_t end, int64_t step,
                   function_ref<void(OpBuilder &, Value)> body) {
     // Each op in its own statement: argument order is unspecified.
@@ -318,24 +319,26 @@ void emitAmxKernels(linalg::GenericOp op, const DotShape &dot) {
     Value value = memref::LoadOp::create(ob, loc, from, at);
     return arith::TruncFOp::create(ob, loc, bf16, value);
   };
-  loop(b, dot.m, 1, [&](OpBuilder &rb, Value row) {
-    loop(rb, dot.k, 1, [&](OpBuilder &kb, Value k) {
-      Value value = narrow(kb, dot.a, {row, k});
-      memref::StoreOp::create(kb, loc, value, a, ValueRange{row, k});
-    });
-  });
-  loop(b, dot.k / 2, 1, [&](OpBuilder &kb, Value pair) {
-    Value even = arith::MulIOp::create(kb, loc, pair, index(kb, 2));
-    Value odd = arith::AddIOp::create(kb, loc, even, index(kb, 1));
-    loop(kb, dot.n, 1, [&](OpBuilder &nb, Value col) {
-      Value at = arith::MulIOp::create(nb, loc, col, index(nb, 2));
-      Value next = arith::AddIOp::create(nb, loc, at, index(nb, 1));
-      Value first = narrow(nb, dot.b, {even, col});
-      memref::StoreOp::create(nb, loc, first, pairs, ValueRange{pair, at});
-      Value second = narrow(nb, dot.b, {odd, col});
-      memref::StoreOp::create(nb, loc, second, pairs, ValueRange{pair, next});
-    });
-  });
+  buildLoopNest(b, loc, {dot.m, dot.k}, {},
+                [&](OpBuilder &nb, Location, ValueRange ivs, ValueRange) {
+                  Value value = narrow(nb, dot.a, ivs);
+                  memref::StoreOp::create(nb, loc, value, a, ivs);
+                  return SmallVector<Value>();
+                });
+  buildLoopNest(
+      b, loc, {dot.k / 2, dot.n}, {},
+      [&](OpBuilder &nb, Location, ValueRange ivs, ValueRange) {
+        Value pair = ivs[0], col = ivs[1];
+        Value even = arith::MulIOp::create(nb, loc, pair, index(nb, 2));
+        Value odd = arith::AddIOp::create(nb, loc, even, index(nb, 1));
+        Value at = arith::MulIOp::create(nb, loc, col, index(nb, 2));
+        Value next = arith::AddIOp::create(nb, loc, at, index(nb, 1));
+        Value first = narrow(nb, dot.b, {even, col});
+        memref::StoreOp::create(nb, loc, first, pairs, ValueRange{pair, at});
+        Value second = narrow(nb, dot.b, {odd, col});
+        memref::StoreOp::create(nb, loc, second, pairs, ValueRange{pair, next});
+        return SmallVector<Value>();
+      });
 
   auto accType = amx::TileType::get({kAmxRows, kAmxCols}, dot.elemType);
   auto operandType = amx::TileType::get({kAmxRows, kAmxDepth}, bf16);

@@ -6,7 +6,7 @@
 // per thread took LLVM and ptxas seconds. The instruction saturates values
 // past the largest finite and infinities to it; the core makes them infinity
 // (e5m2) or NaN (e4m3fn), as IEEE rounding and the host references do, and
-// keeps a NaN's sign. A compare and two selects restore exactly that.
+// keeps a NaN's sign. Two compares and two selects restore exactly that.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_BACKENDS_NVPTX_FP8NARROW_H

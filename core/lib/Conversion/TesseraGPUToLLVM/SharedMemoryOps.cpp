@@ -127,21 +127,12 @@ LogicalResult storeToShared(ConversionPatternRewriter &rewriter, Location loc,
                                           rewriter.getBoolAttr(true));
   // Runs of registers the buffer holds contiguously go in one store.
   unsigned vec = getSharedVectorWidth(memType, layout);
-  Type element = regs.front().getType();
-  unsigned bytes = getElementBytes(element);
+  unsigned bytes = getElementBytes(regs.front().getType());
   for (size_t r = 0; r < regs.size(); r += vec) {
     // Copies in other threads hold the same value: all may write it.
     if (!seen.insert(getRegisterCoords(layout, r)).second)
       continue;
-    Value stored = regs[r];
-    if (vec > 1) {
-      Value v = LLVM::PoisonOp::create(
-          rewriter, loc, VectorType::get({int64_t(vec)}, element));
-      for (unsigned i = 0; i < vec; ++i)
-        v = LLVM::InsertElementOp::create(rewriter, loc, v, regs[r + i],
-                                          createI32(rewriter, loc, i));
-      stored = v;
-    }
+    Value stored = buildVector(rewriter, loc, ArrayRef(regs).slice(r, vec));
     if (failed(
             ctx.hooks.storeShared(rewriter, loc, (*ptrs)[r], stored, always)))
       LLVM::StoreOp::create(rewriter, loc, stored, (*ptrs)[r], bytes * vec);
