@@ -38,9 +38,16 @@ int64_t LayoutCostModel::conversionCost(RankedTensorType type, Attribute from,
     return 0;
   if (isSame(type, from, to))
     return kEquivalentConversionCost;
-  return kConversionFixedCost +
-         kConversionCostPerRegister *
-             (registers(type, from) + registers(type, to));
+  // Shared memory moves bytes: narrow elements pack into fewer accesses, so
+  // converting after a truncation is cheaper than before it.
+  Type element = type.getElementType();
+  // Pointers are 64-bit addresses.
+  int64_t bits = element.isIntOrFloat()
+                     ? std::max<int64_t>(element.getIntOrFloatBitWidth(), 8)
+                     : 64;
+  int64_t words = llvm::divideCeil(
+      (registers(type, from) + registers(type, to)) * bits, 32);
+  return kConversionFixedCost + kConversionCostPerRegister * words;
 }
 
 int64_t LayoutCostModel::combineCost(RankedTensorType type, Attribute layout,

@@ -105,7 +105,8 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
 // Layer norm: two reductions, the centred row reused after the second, and
 // two 1-D parameters broadcast over the rows. The 2-D computation stays in
 // the row's layout L; the only conversions left are the parameters' (loaded
-// 1-D in their own layout, needed in the slice of L): real data movement.
+// 1-D in their own layout, needed in the slice of L): real data movement,
+// done before the parameters widen to f32, when they are half the bytes.
 // CHECK-DAG: #[[L:.*]] = #tessera_gpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-DAG: #[[L1:.*]] = #tessera_gpu.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 // CHECK-DAG: #[[RED:.*]] = #tessera_gpu.slice<dim = 1, parent = #[[L]]>
@@ -118,8 +119,10 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
 // CHECK: tessera.reduce(%{{.*}}) {axis = 1 : i32} : (tensor<16x256xf32, #[[L]]>) -> tensor<16xf32, #[[RED]]>
 // CHECK: math.rsqrt %{{.*}} : tensor<16xf32, #[[RED]]>
 // CHECK: arith.mulf %[[XC]], %{{.*}} : tensor<16x256xf32, #[[L]]>
-// CHECK: tessera_gpu.convert_layout %{{.*}} : tensor<256xf32, #[[L1]]> -> tensor<256xf32, #[[ROWS]]>
-// CHECK: tessera_gpu.convert_layout %{{.*}} : tensor<256xf32, #[[L1]]> -> tensor<256xf32, #[[ROWS]]>
+// CHECK: tessera_gpu.convert_layout %{{.*}} : tensor<256xf16, #[[L1]]> -> tensor<256xf16, #[[ROWS]]>
+// CHECK: arith.extf %{{.*}} : tensor<256xf16, #[[ROWS]]> to tensor<256xf32, #[[ROWS]]>
+// CHECK: tessera_gpu.convert_layout %{{.*}} : tensor<256xf16, #[[L1]]> -> tensor<256xf16, #[[ROWS]]>
+// CHECK: arith.extf %{{.*}} : tensor<256xf16, #[[ROWS]]> to tensor<256xf32, #[[ROWS]]>
 // CHECK-NOT: tessera_gpu.convert_layout
 // CHECK: tessera.store %{{.*}}, %{{.*}} : tensor<16x256x!tessera.ptr<f16>, #[[L]]>
 #d = #tessera_gpu.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
@@ -481,5 +484,43 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
     %k = tessera.splat %keep : tensor<128xi1, #b>
     %out = arith.select %k, %pairs, %c : tensor<128xi1, #b>, tensor<128xf32, #b>
     return %out : tensor<128xf32, #b>
+  }
+}
+
+// -----
+
+// An accumulator split in two halves (tutorial 09's EPILOGUE_SUBTILE):
+// (128, 256) -> (128, 2, 128) -> (128, 128, 2) -> two (128, 128). The split
+// axis is a register bit of the accumulator's layout, so its layout flows
+// through the reshape, the transposition and the split, and each half is
+// converted for its store once narrowed to f16: half the bytes of one f32
+// conversion of the whole tile, which needed 128 KB of scratch.
+// CHECK-DAG: #[[ST:.*]] = #tessera_gpu.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+// CHECK-LABEL: func.func @epilogue_subtile
+// CHECK-NOT: tessera_gpu.convert_layout
+// CHECK: %[[L:.*]], %[[R:.*]] = tessera.split %{{.*}} : tensor<128x128x2xf32, #[[S:.*]]> -> tensor<128x128xf32, #[[H:.*]]>
+// CHECK: %[[LH:.*]] = arith.truncf %[[L]] : tensor<128x128xf32, #[[H]]> to tensor<128x128xf16, #[[H]]>
+// CHECK: %[[LC:.*]] = tessera_gpu.convert_layout %[[LH]] : tensor<128x128xf16, #[[H]]> -> tensor<128x128xf16, #[[ST]]>
+// CHECK: tessera.descriptor_store %{{.*}}[%{{.*}}, %{{.*}}], %[[LC]]
+// CHECK: %[[RH:.*]] = arith.truncf %[[R]] : tensor<128x128xf32, #[[H]]> to tensor<128x128xf16, #[[H]]>
+// CHECK: %[[RC:.*]] = tessera_gpu.convert_layout %[[RH]] : tensor<128x128xf16, #[[H]]> -> tensor<128x128xf16, #[[ST]]>
+// CHECK: tessera.descriptor_store %{{.*}}[%{{.*}}, %{{.*}}], %[[RC]]
+#acc = #tessera_gpu.linear<register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [64, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []>
+#st = #tessera_gpu.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+#b3 = #tessera_gpu.blocked<sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 1, 4], order = [2, 1, 0]>
+#b4 = #tessera_gpu.blocked<sizePerThread = [1, 1, 1], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 4, 1], order = [1, 2, 0]>
+#b6 = #tessera_gpu.blocked<sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i32, tessera_gpu.threads_per_warp = 32 : i32} {
+  func.func @epilogue_subtile(%acc: tensor<128x256xf32, #acc>, %c: !tessera.tensordesc<tensor<128x128xf16>>, %m: i32, %n: i32, %n2: i32) {
+    %accb = tessera_gpu.convert_layout %acc : tensor<128x256xf32, #acc> -> tensor<128x256xf32, #st>
+    %r = tessera.reshape %accb : tensor<128x256xf32, #st> -> tensor<128x2x128xf32, #b3>
+    %t = tessera.trans %r {order = array<i32: 0, 2, 1>} : tensor<128x2x128xf32, #b3> -> tensor<128x128x2xf32, #b4>
+    %tc = tessera_gpu.convert_layout %t : tensor<128x128x2xf32, #b4> -> tensor<128x128x2xf32, #b6>
+    %left, %right = tessera.split %tc : tensor<128x128x2xf32, #b6> -> tensor<128x128xf32, #st>
+    %lh = arith.truncf %left : tensor<128x128xf32, #st> to tensor<128x128xf16, #st>
+    tessera.descriptor_store %c[%m, %n], %lh : !tessera.tensordesc<tensor<128x128xf16>>, tensor<128x128xf16, #st>
+    %rh = arith.truncf %right : tensor<128x128xf32, #st> to tensor<128x128xf16, #st>
+    tessera.descriptor_store %c[%m, %n2], %rh : !tessera.tensordesc<tensor<128x128xf16>>, tensor<128x128xf16, #st>
+    return
   }
 }
