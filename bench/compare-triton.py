@@ -14,11 +14,12 @@ timed with triton.testing.do_bench (median). Tessera side, either:
       the package on PYTHONPATH): both compilers driven from Python, each
       output checked against torch before it is timed.
 
-Matmul rows (tutorial 03 and every variant of 09, fp16 and fp8) have randn
-inputs on both sides and a third column, cuBLAS through torch on the same
-inputs (`torch.matmul` for fp16, `torch._scaled_mm` with unit scales and
-fp16 output for fp8). The SM clock, its maximum, power and temperature
-(nvidia-smi) are recorded when the run starts and when it ends.
+Matmul rows (tutorial 03, tutorial 08's grouped GEMMs and every variant of
+09, fp16 and fp8) have randn inputs on both sides and a third column,
+cuBLAS through torch on the same inputs (`torch.matmul` for fp16,
+`torch._scaled_mm` with unit scales and fp16 output for fp8). The SM clock,
+its maximum, power and temperature (nvidia-smi) are recorded when the run
+starts and when it ends.
 """
 import argparse
 import importlib.util
@@ -157,6 +158,40 @@ def triton_workloads(kernels, torch, triton, sms, only_bandwidth):
         for kernel, _, launch in kernels09:
             out.append((f"09_persistent_matmul/{kernel}/{name}", 0, flops,
                         launch, cublas[dtype]))
+
+    # Tutorial 08's benchmark as conformance/lib/Tutorial08GroupedGemm.cpp
+    # times it: four square fp16 GEMMs in one launch, NUM_SM programs from
+    # the autotuner; the descriptor kernel reads B transposed, (N, K), and
+    # makes its descriptors in the kernel (Triton's global-scratch allocator
+    # is set above). cuBLAS: the four torch.matmul calls one after another.
+    gg = load(os.path.join(kernels, "08_grouped_gemm.py"))
+    sizes08 = (128, 256, 512, 1024)
+    flops08 = sum(2.0 * n ** 3 for n in sizes08)
+    name08 = "fp16,group=" + "+".join(f"{n}x{n}x{n}" for n in sizes08)
+    ga = [torch.randn(n, n, device="cuda").half() for n in sizes08]
+    gb = [torch.randn(n, n, device="cuda").half() for n in sizes08]
+    gbt = [b.t().contiguous() for b in gb]
+    gc = [torch.empty(n, n, device="cuda", dtype=torch.float16)
+          for n in sizes08]
+    addresses = lambda ts: torch.tensor([t.data_ptr() for t in ts],
+                                        device="cuda", dtype=torch.int64)
+    g_sizes = torch.tensor([d for n in sizes08 for d in (n, n, n)],
+                           device="cuda", dtype=torch.int32)
+    g_lds = g_sizes.clone()  # square and dense: every stride is n
+    g_a, g_b, g_bt, g_c = (addresses(ga), addresses(gb), addresses(gbt),
+                           addresses(gc))
+    ggrid = lambda meta: (meta["NUM_SM"],)
+    groups = len(sizes08)
+    cublas08 = lambda: [torch.matmul(a, b, out=c)
+                        for a, b, c in zip(ga, gb, gc)]
+    out.append((f"08_grouped_gemm/grouped_matmul_kernel/{name08}", 0, flops08,
+                lambda: gg.grouped_matmul_kernel[ggrid](
+                    g_a, g_b, g_c, g_sizes, g_lds, groups), cublas08))
+    out.append((f"08_grouped_gemm/grouped_matmul_desc_kernel/{name08}", 0,
+                flops08,
+                lambda: gg.grouped_matmul_desc_kernel[ggrid](
+                    g_a, g_bt, g_c, g_sizes, g_lds, groups, FP8=False),
+                cublas08))
 
     at = load(os.path.join(kernels, "06_fused_attention.py"))
     az, ah, n_ctx, hd = 4, 32, 4096, 128

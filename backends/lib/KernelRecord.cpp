@@ -136,8 +136,10 @@ LogicalResult mlir::tessera::recordKernelSignature(FunctionOpInterface kernel,
   SmallVector<Attribute> types, names;
   bool failedAny = false;
   for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
-    // Tensor maps are hidden: the driver adds them from their recipes.
-    if (isa<tessera::gpu::TensorMapType>(type))
+    // Tensor maps are hidden (the driver adds them from their recipes), as
+    // is what a plugin marks so.
+    if (isa<tessera::gpu::TensorMapType>(type) ||
+        kernel.getArgAttr(i, kHiddenArgAttrName))
       continue;
     FailureOr<std::string> recorded = getKernelParamTypeName(kernel, i);
     if (failed(recorded)) {

@@ -72,6 +72,9 @@ struct Module {
   /// The kernel's parameters and how to build its hidden tensor maps.
   std::vector<KernelParam> params;
   std::vector<TensorMapRecipe> tensorMaps;
+  /// Global scratch memory per program for the maps the kernel writes
+  /// itself (0: none), passed last.
+  uint64_t scratchPerProgram = 0;
 };
 
 // cuTensorMapEncodeTiled's enumerators besides data type and swizzle.
@@ -302,6 +305,14 @@ public:
         module->tensorMaps.push_back(std::move(*recipe));
       }
     }
+    if (auto it = kernel.metadata.find(kGlobalScratchMetadata.str());
+        it != kernel.metadata.end() &&
+        (!llvm::to_integer(it->second, module->scratchPerProgram) ||
+         module->scratchPerProgram % kTensorMapBytes != 0))
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "kernel '" + kernel.name + "' has malformed metadata " +
+              kGlobalScratchMetadata.str() + "='" + it->second + "'");
     if (CUresult r =
             api.cuModuleLoadDataEx(&module->module, image, options.size(),
                                    options.data(), values.data())) {
@@ -378,32 +389,51 @@ public:
       return dev.takeError();
     if (llvm::Error err = allowDynamicShared(module, config.sharedMemoryBytes))
       return err;
-    // Hidden tensor maps follow the parameters; cuLaunchKernel copies them.
+    CUstream stream = config.stream ? reinterpret_cast<CUstream>(config.stream)
+                                    : (*dev)->stream;
+    // Hidden tensor maps follow the parameters, then the scratch memory of
+    // the maps the kernel writes; cuLaunchKernel copies them.
     std::vector<CUtensorMap> maps(module.tensorMaps.size());
-    std::vector<void *> withMaps;
-    if (!maps.empty()) {
+    std::vector<void *> withHidden;
+    CUdeviceptr scratch = 0;
+    if (!maps.empty() || module.scratchPerProgram) {
       if (args.size() != module.params.size())
         return refuse(llvm::formatv("{0} arguments for {1} parameters",
                                     args.size(), module.params.size()));
-      withMaps.assign(args.begin(), args.end());
+      withHidden.assign(args.begin(), args.end());
       for (auto [recipe, map] : llvm::zip(module.tensorMaps, maps)) {
         if (llvm::Error err = encodeTensorMap(
                 library().api, recipe, module.params, args, map,
                 [&](CUresult r) { return library().describe(r); }))
           return refuse(llvm::toString(std::move(err)));
-        withMaps.push_back(&map);
+        withHidden.push_back(&map);
       }
-      args = withMaps;
+      if (module.scratchPerProgram) {
+        // Stream-ordered: the memory lives exactly as long as the launch.
+        uint64_t bytes = uint64_t(config.grid[0]) * config.grid[1] *
+                         config.grid[2] * module.scratchPerProgram;
+        if (CUresult r = library().api.cuMemAllocAsync(
+                &scratch, std::max<uint64_t>(bytes, 1), stream))
+          return fail(llvm::formatv("cuMemAllocAsync of {0} bytes of tensor "
+                                    "map scratch for '{1}'",
+                                    bytes, module.name),
+                      module.device, r);
+        withHidden.push_back(&scratch);
+      }
+      args = withHidden;
     }
     // cuLaunchKernel only reads the parameter array.
     void **params = const_cast<void **>(args.data());
-    if (CUresult r = library().api.cuLaunchKernel(
-            module.function, config.grid[0], config.grid[1], config.grid[2],
-            static_cast<unsigned>(threads), 1, 1,
-            static_cast<unsigned>(config.sharedMemoryBytes),
-            config.stream ? reinterpret_cast<CUstream>(config.stream)
-                          : (*dev)->stream,
-            args.empty() ? nullptr : params, nullptr))
+    CUresult launched = library().api.cuLaunchKernel(
+        module.function, config.grid[0], config.grid[1], config.grid[2],
+        static_cast<unsigned>(threads), 1, 1,
+        static_cast<unsigned>(config.sharedMemoryBytes), stream,
+        args.empty() ? nullptr : params, nullptr);
+    if (scratch)
+      if (CUresult r = library().api.cuMemFreeAsync(scratch, stream);
+          r && !launched)
+        return fail("cuMemFreeAsync of tensor map scratch", module.device, r);
+    if (CUresult r = launched)
       return fail(
           llvm::formatv("{0} (grid {1}x{2}x{3}, {4} threads, {5} bytes of "
                         "dynamic shared memory)",

@@ -98,12 +98,13 @@ llvm::Error nvptx::addStages(Pipeline &pipeline,
             "after:" + kPipelineLoadsStage.str(),
             PipelineStage{
                 kTensorMapsStage.str(),
-                "tensor descriptors as host-built tensor maps, their blocks "
-                "moved by TMA, in rings num_stages-1 iterations ahead",
-                [target, dotsInFlight](OpPassManager &pm,
-                                       const PipelineOptions &options) {
-                  pm.addPass(
-                      createTensorMapsPass(target.maxSharedMemoryPerBlock));
+                "tensor descriptors as tensor maps (host-built, or written "
+                "by the kernel), their blocks moved by TMA, in rings "
+                "num_stages-1 iterations ahead",
+                [target, dotsInFlight, arch](OpPassManager &pm,
+                                             const PipelineOptions &options) {
+                  pm.addPass(createTensorMapsPass(
+                      target.maxSharedMemoryPerBlock, arch.archSpecific));
                   pm.addPass(createCanonicalizerPass());
                   pm.addPass(createPipelineLoadsPass(getPipeliningOptions(
                       target, options.numStages, dotsInFlight)));

@@ -2,9 +2,11 @@
 //
 // Thread 0 initializes barriers, announces bytes and issues the copies; the
 // other threads skip those instructions by predicate (no branches), and
-// all of them arrive on and wait for a load's barrier. A copy of a block
-// wider than one swizzle row (128 bytes) is one box per column block, each
-// landing where the buffer's layout puts that block.
+// all of them arrive on and wait for a load's barrier. A map made in the
+// kernel is assembled by warp 0 in shared memory and copied to its global
+// slot with a release to the tensor-map proxy, which thread 0 acquires. A copy
+// of a block wider than one swizzle row (128 bytes) is one box per column
+// block, each landing where the buffer's layout puts that block.
 //
 //===----------------------------------------------------------------------===//
 #include "TensorMaps.h"
@@ -12,6 +14,7 @@
 #include "InlinePtx.h"
 
 #include "tessera/Conversion/LoweringUtils.h"
+#include "tessera/Dialect/Tessera/IR/Dialect.h"
 #include "tessera/Dialect/TesseraGPU/IR/Dialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -77,6 +80,84 @@ struct InitBarrierLowering
                       .str(),
                   "r,r");
     rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MakeTensorMapLowering
+    : public ConvertOpToLLVMPattern<tessera::gpu::MakeTensorMapOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(tessera::gpu::MakeTensorMapOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto descType = cast<TensorDescType>(op.getDesc().getType());
+    if (descType.getBlockType().getRank() != 2)
+      return op.emitError("tensor maps are made for 2-D blocks, not ")
+             << descType.getBlockType();
+    // The descriptor's fields: base, sizes (i32), strides (i64).
+    Value desc = adaptor.getDesc();
+    auto field = [&](int64_t i) {
+      return LLVM::ExtractValueOp::create(rewriter, loc, desc, i).getResult();
+    };
+    Type i64 = rewriter.getI64Type();
+    Value base = LLVM::PtrToIntOp::create(rewriter, loc, i64, field(0));
+    Value rows = field(1), cols = field(2);
+    unsigned bytes =
+        descType.getBlockType().getElementType().getIntOrFloatBitWidth() / 8;
+    Value rowStride = LLVM::MulOp::create(
+        rewriter, loc, field(3),
+        LLVM::ConstantOp::create(rewriter, loc, i64, int64_t(bytes)));
+    Value slot =
+        LLVM::PtrToIntOp::create(rewriter, loc, i64, adaptor.getSlot());
+    auto generic = LLVM::AddrSpaceCastOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()),
+        adaptor.getSlot());
+    Value genericSlot = LLVM::PtrToIntOp::create(rewriter, loc, i64, generic);
+    Value staging = sharedAddress(rewriter, loc, adaptor.getStaging());
+    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+    Value laneOffset =
+        LLVM::MulOp::create(rewriter, loc, tid, createI32(rewriter, loc, 4));
+    Value laneWord = LLVM::AddOp::create(rewriter, loc, staging, laneOffset);
+    ArrayRef<int32_t> box = op.getBox();
+    // Warp 0 zeroes the staging buffer, thread 0 waits for its bulk copies
+    // (one may still read the map the slot holds) and sets every field
+    // (dimensions innermost first), and the warp copies the map into the
+    // slot, releasing it to the tensor-map proxy; thread 0, which issues
+    // the copies, acquires it.
+    auto replace = [](StringRef name, StringRef bits, StringRef operands) {
+      return ("@p tensormap.replace.tile." + name + ".shared::cta.b1024." +
+              bits + " [$1], " + operands + "; ")
+          .str();
+    };
+    std::string text =
+        "{ .reg .pred w, p; .reg .b32 z; setp.lt.u32 w, $0, 32; "
+        "setp.eq.u32 p, $0, 0; mov.b32 z, 0; "
+        "@p cp.async.bulk.wait_group 0; @w st.shared.b32 [$2], z; "
+        "@w bar.warp.sync -1; " +
+        replace("global_address", "b64", "$5") + replace("rank", "b32", "1") +
+        replace("box_dim", "b32", "0, $9") +
+        replace("box_dim", "b32", "1, $10") +
+        replace("global_dim", "b32", "0, $6") +
+        replace("global_dim", "b32", "1, $7") +
+        replace("global_stride", "b64", "0, $8") +
+        replace("element_stride", "b32", "0, $11") +
+        replace("element_stride", "b32", "1, $11") +
+        replace("elemtype", "b32", std::to_string(op.getDataType())) +
+        replace("interleave_layout", "b32", "0") +
+        replace("swizzle_mode", "b32", std::to_string(op.getSwizzle())) +
+        replace("fill_mode", "b32", op.getNanFill() ? "1" : "0") +
+        "@w bar.warp.sync -1; "
+        "@w tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic."
+        "release.gpu.sync.aligned [$3], [$1], 128; "
+        "@p fence.proxy.tensormap::generic.acquire.gpu [$4], 128; }";
+    emitInlinePtx(rewriter, loc, Type(),
+                  {tid, staging, laneWord, slot, genericSlot, base, cols, rows,
+                   rowStride, createI32(rewriter, loc, box[1]),
+                   createI32(rewriter, loc, box[0]),
+                   createI32(rewriter, loc, 1)},
+                  text, "r,r,r,l,l,l,r,r,l,r,r,r");
+    rewriter.replaceOp(op, generic);
     return success();
   }
 };
@@ -190,6 +271,7 @@ struct AsyncTensorStoreLowering
 
 void nvptx::populateTensorCopyPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns) {
-  patterns.add<InitBarrierLowering, AsyncTensorLoadLowering,
-               WaitBarrierLowering, AsyncTensorStoreLowering>(converter);
+  patterns
+      .add<InitBarrierLowering, MakeTensorMapLowering, AsyncTensorLoadLowering,
+           WaitBarrierLowering, AsyncTensorStoreLowering>(converter);
 }

@@ -1,10 +1,9 @@
 //===- TensorMaps.cpp - Tensor descriptors onto TMA -----------------------===//
 //
 // For every kernel, each descriptor_load and descriptor_store whose
-// descriptor the launch can build (base, shape and strides are launch
-// expressions; a row stride not known to break TMA's 16-byte rule, which
-// the launch checks; a 2-D block of rows of 32 bytes or more, at most 256
-// rows) is rewritten:
+// descriptor has a tensor map (a row stride not known to break TMA's
+// 16-byte rule; a 2-D block of rows of 32 bytes or more, at most 256 rows)
+// is rewritten:
 //
 //   load:  barrier; token = async_tensor_load map[i], buf, bar;
 //          wait_barrier bar, token; result = local_load buf
@@ -19,9 +18,14 @@
 // makes barriers fence shared writes for the asynchronous proxy, which TMA
 // reads through. Each op gets its buffer (the swizzled layout wgmma reads,
 // which is TMA's too: 128-byte rows cut into column blocks) and each load its
-// mbarrier, initialized once at the kernel's entry. The descriptor becomes a
-// hidden parameter whose recipe the function records. Anything else keeps
-// the core's ordinary tiled lowering, with a remark saying why.
+// mbarrier, initialized once at the kernel's entry. A descriptor whose
+// base, shape and strides are launch expressions becomes a hidden parameter
+// whose recipe the function records (the launch checks its alignment); on
+// sm_90a any other gets a make_tensor_map right after it is made, which
+// writes the map into this program's slot of a hidden scratch parameter
+// (after an assertion of the alignment rules), the function recording the
+// scratch bytes per program. Anything else keeps the core's ordinary tiled
+// lowering, with a remark saying why.
 //
 //===----------------------------------------------------------------------===//
 #include "TensorMaps.h"
@@ -36,6 +40,7 @@
 #include "tessera/Dialect/TesseraGPU/IR/LayoutUtils.h"
 #include "tessera/Transforms/PipelineLoads.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -230,10 +235,12 @@ bool canReadAfter(Operation *op, Value buffer) {
   return op->getNumRegions() == 0 && isMemoryEffectFree(op);
 }
 
-/// A descriptor the launch builds: its recipe and hidden parameter.
+/// A descriptor's tensor map: its recipe and where the kernel finds it (a
+/// hidden parameter the launch builds, or what make_tensor_map wrote).
 struct MapInfo {
   TensorMapRecipe recipe;
-  Value arg;
+  bool inKernel = false;
+  Value map;
 };
 
 class TensorMapsPass
@@ -241,7 +248,8 @@ class TensorMapsPass
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TensorMapsPass)
 
-  explicit TensorMapsPass(uint64_t limit) : limit(limit) {}
+  TensorMapsPass(uint64_t limit, bool inKernelMaps)
+      : limit(limit), inKernelMaps(inKernelMaps) {}
 
   StringRef getArgument() const final { return "tessera-nvptx-tensor-maps"; }
   StringRef getDescription() const final {
@@ -265,10 +273,12 @@ public:
   }
 
 private:
-  /// Why `make`'s descriptor cannot be a tensor map, or its recipe.
+  /// Why `make`'s descriptor cannot be a tensor map, or its recipe;
+  /// `inKernel` tells whether the kernel must write the map (the recipe
+  /// then has no base, sizes or strides).
   FailureOr<TensorMapRecipe> getRecipe(MakeTensorDescOp make,
                                        const ModuleAxisInfoAnalysis &axis,
-                                       std::string &why) {
+                                       std::string &why, bool &inKernel) {
     auto descType = cast<TensorDescType>(make.getType());
     RankedTensorType block = descType.getBlockType();
     Type element = block.getElementType();
@@ -309,16 +319,38 @@ private:
     };
     recipe.dims.resize(2);
     recipe.strides.resize(2);
-    if (!expr(make.getBase(), recipe.base) ||
-        !expr(make.getShape()[0], recipe.dims[0]) ||
-        !expr(make.getShape()[1], recipe.dims[1]) ||
-        !expr(make.getStrides()[0], recipe.strides[0]) ||
-        !expr(make.getStrides()[1], recipe.strides[1])) {
-      why = "its base, shape or strides are not computed from the kernel's "
-            "parameters alone";
-      return failure();
-    }
-    if (recipe.strides[1] != "1") {
+    inKernel = !expr(make.getBase(), recipe.base) ||
+               !expr(make.getShape()[0], recipe.dims[0]) ||
+               !expr(make.getShape()[1], recipe.dims[1]) ||
+               !expr(make.getStrides()[0], recipe.strides[0]) ||
+               !expr(make.getStrides()[1], recipe.strides[1]);
+    if (inKernel) {
+      // Values the kernel computes (pointers it loads): the kernel writes
+      // the map itself (make_tensor_map), where sm_90a's tensormap.replace
+      // exists.
+      if (!inKernelMaps) {
+        why = "its base, shape or strides are not computed from the "
+              "kernel's parameters alone, and this architecture cannot "
+              "write tensor maps in the kernel (sm_90a can)";
+        return failure();
+      }
+      // tensormap.replace's element types agree with the host's encoding
+      // for these; the NaN-filled others are left alone.
+      if (nanFill && !element.isF16() && !element.isF32()) {
+        why = "a NaN-padded descriptor made from values the kernel "
+              "computes has tensor maps for f16 and f32 elements only";
+        return failure();
+      }
+      std::optional<int64_t> last =
+          axis.getAxisInfo(make.getStrides()[1]).getConstantValue();
+      if (!last || *last != 1) {
+        why = "its last stride is not the constant 1";
+        return failure();
+      }
+      recipe.base.clear();
+      recipe.dims.clear();
+      recipe.strides.clear();
+    } else if (recipe.strides[1] != "1") {
       why = "its last stride is not the constant 1";
       return failure();
     }
@@ -359,6 +391,10 @@ private:
 
   bool rewriteKernel(func::FuncOp func, const ModuleAxisInfoAnalysis &axis) {
     MLIRContext *ctx = &getContext();
+    scratch = nullptr;
+    staging = nullptr;
+    inKernelMade.clear();
+    firstHidden = func.getNumArguments();
     SmallVector<Operation *> ops;
     func.walk([&](Operation *op) {
       if (isa<DescriptorLoadOp, DescriptorStoreOp>(op))
@@ -387,14 +423,16 @@ private:
       auto found = maps.find(make);
       if (found == maps.end()) {
         std::string why;
-        FailureOr<TensorMapRecipe> recipe = getRecipe(make, axis, why);
+        bool inKernel = false;
+        FailureOr<TensorMapRecipe> recipe =
+            getRecipe(make, axis, why, inKernel);
         if (failed(recipe)) {
           op->emitRemark("tensor descriptor accessed with ordinary loads "
                          "and stores, not TMA: ")
               << why;
           continue;
         }
-        found = maps.insert({make, MapInfo{*recipe, Value()}}).first;
+        found = maps.insert({make, MapInfo{*recipe, inKernel, Value()}}).first;
       }
       gpu::MemDescType bufferType =
           getBufferType(cast<TensorDescType>(make.getType()));
@@ -402,23 +440,34 @@ private:
                                          found->second.recipe.elementBytes,
                                      1024);
       uint64_t barrierBytes = isa<DescriptorLoadOp>(op) ? 128 : 0;
-      if (limit && used + bytes + barrierBytes > limit) {
+      // The first map made in the kernel brings the staging buffer.
+      uint64_t stagingBytes =
+          found->second.inKernel && !staging ? kTensorMapBytes : 0;
+      if (limit && used + bytes + barrierBytes + stagingBytes > limit) {
         op->emitRemark("tensor descriptor accessed with ordinary loads and "
                        "stores, not TMA: its ")
             << bytes << "-byte buffer would not fit in shared memory";
         continue;
       }
-      used += bytes + barrierBytes;
-      if (!found->second.arg) {
-        unsigned index = func.getNumArguments();
-        if (failed(func.insertArgument(index, gpu::TensorMapType::get(ctx),
-                                       DictionaryAttr::get(ctx),
-                                       make.getLoc())))
-          return signalPassFailure(), false;
-        found->second.arg = func.getArgument(index);
-        hidden.push_back(make);
+      used += bytes + barrierBytes + stagingBytes;
+      if (!found->second.map) {
+        if (found->second.inKernel) {
+          FailureOr<Value> made = makeInKernel(func, make, found->second);
+          if (failed(made))
+            return signalPassFailure(), false;
+          found->second.map = *made;
+        } else {
+          // Host-built maps go before the scratch parameter, which is last.
+          unsigned index = firstHidden + hidden.size();
+          if (failed(func.insertArgument(index, gpu::TensorMapType::get(ctx),
+                                         DictionaryAttr::get(ctx),
+                                         make.getLoc())))
+            return signalPassFailure(), false;
+          found->second.map = func.getArgument(index);
+          hidden.push_back(make);
+        }
       }
-      Value map = found->second.arg;
+      Value map = found->second.map;
       Value buffer =
           gpu::LocalAllocOp::create(head, make.getLoc(), bufferType, Value());
       OpBuilder b(op);
@@ -468,8 +517,10 @@ private:
       if (bypassed)
         bypassed.erase();
     }
-    if (hidden.empty())
+    if (hidden.empty() && inKernelMade.empty())
       return false;
+    if (failed(placeInKernelMaps(func)))
+      return signalPassFailure(), false;
     // Each read as late as its buffer allows: a read next to its dot lets
     // wgmma take the buffer in place.
     for (gpu::LocalLoadOp read : reads) {
@@ -488,16 +539,143 @@ private:
     SmallVector<Attribute> recipes;
     for (Operation *make : hidden)
       recipes.push_back(StringAttr::get(ctx, maps[make].recipe.str()));
-    setKernelMetadata(func, kTensorMapsMetadata, ArrayAttr::get(ctx, recipes));
+    if (!recipes.empty())
+      setKernelMetadata(func, kTensorMapsMetadata,
+                        ArrayAttr::get(ctx, recipes));
     return true;
   }
 
+  /// Writes `make`'s map in the kernel, right after the descriptor is made,
+  /// into a slot of the hidden scratch parameter (placeInKernelMaps gives
+  /// the slot its address), after asserting tl.make_tensor_descriptor's
+  /// contract, which no launch can check here: positive sizes, a 16-byte
+  /// aligned base and a row stride that is a multiple of 16 bytes.
+  FailureOr<Value> makeInKernel(func::FuncOp func, MakeTensorDescOp make,
+                                const MapInfo &info) {
+    MLIRContext *ctx = &getContext();
+    Location loc = make.getLoc();
+    auto i8Ptr = PointerType::get(IntegerType::get(ctx, 8));
+    if (!scratch) {
+      unsigned index = func.getNumArguments();
+      // The driver passes it (kGlobalScratchMetadata), not the caller.
+      auto hiddenAttr = DictionaryAttr::get(
+          ctx, {NamedAttribute(StringAttr::get(ctx, kHiddenArgAttrName),
+                               UnitAttr::get(ctx))});
+      if (failed(func.insertArgument(index, i8Ptr, hiddenAttr, func.getLoc())))
+        return failure();
+      scratch = func.getArgument(index);
+    }
+    OpBuilder b(make->getNextNode());
+    Type i64 = b.getI64Type();
+    auto constant = [&](int64_t v) {
+      return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
+    };
+    Value base = PtrToIntOp::create(b, loc, i64, make.getBase());
+    Value rowBytes = arith::MulIOp::create(b, loc, make.getStrides()[0],
+                                           constant(info.recipe.elementBytes));
+    Value bits = arith::OrIOp::create(b, loc, base, rowBytes);
+    Value low = arith::AndIOp::create(b, loc, bits, constant(15));
+    Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
+                                     constant(0));
+    for (Value size : make.getShape()) {
+      Value zero = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
+      Value positive =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, size, zero);
+      ok = arith::AndIOp::create(b, loc, ok, positive);
+    }
+    auto at = loc->findInstanceOf<FileLineColLoc>();
+    AssertOp::create(
+        b, loc, ok,
+        "tl.make_tensor_descriptor needs positive sizes, a 16-byte aligned "
+        "base and row strides that are multiples of 16 bytes",
+        at ? at.getFilename().getValue() : StringRef("<unknown>"),
+        func.getSymName(), at ? int32_t(at.getLine()) : 0);
+    SmallVector<int32_t> box;
+    for (unsigned size : info.recipe.box)
+      box.push_back(int32_t(size));
+    // One staging buffer serves every map (warp 0 makes them one by one).
+    if (!staging) {
+      OpBuilder entry(ctx);
+      entry.setInsertionPointToStart(&func.getBody().front());
+      auto stagingType = gpu::MemDescType::get(
+          ctx, {kTensorMapBytes}, entry.getI8Type(),
+          gpu::SwizzledSharedAttr::get(ctx, 1, 1, 1, {0}, {}, 0),
+          /*mutableMemory=*/true);
+      staging =
+          gpu::LocalAllocOp::create(entry, func.getLoc(), stagingType, Value());
+    }
+    // The slot operand is a placeholder until placeInKernelMaps knows how
+    // many slots a program has.
+    auto op = gpu::MakeTensorMapOp::create(
+        b, loc, gpu::TensorMapType::get(ctx), scratch, make.getResult(),
+        staging, b.getDenseI32ArrayAttr(box),
+        b.getI32IntegerAttr(int32_t(info.recipe.dataType)),
+        b.getI32IntegerAttr(int32_t(info.recipe.swizzle)),
+        b.getBoolAttr(info.recipe.nanFill));
+    inKernelMade.push_back(op);
+    return op.getMap();
+  }
+
+  /// Gives every map made in the kernel its slot: 128 bytes per map per
+  /// program, programs numbered x-fastest; records the bytes per program.
+  LogicalResult placeInKernelMaps(func::FuncOp func) {
+    if (inKernelMade.empty())
+      return success();
+    MLIRContext *ctx = &getContext();
+    OpBuilder b(ctx);
+    b.setInsertionPointToStart(&func.getBody().front());
+    Location loc = func.getLoc();
+    Type i32 = b.getI32Type();
+    auto axisValue = [&](ProgramAxis axis, bool count) -> Value {
+      auto attr = ProgramAxisAttr::get(ctx, axis);
+      if (count)
+        return NumProgramsOp::create(b, loc, i32, attr);
+      return ProgramIdOp::create(b, loc, i32, attr);
+    };
+    // x + nx * (y + ny * z), in 64 bits: grids may be large.
+    Type i64 = b.getI64Type();
+    auto wide = [&](Value v) { return arith::ExtUIOp::create(b, loc, i64, v); };
+    Value program = wide(axisValue(ProgramAxis::z, false));
+    program = arith::MulIOp::create(b, loc, program,
+                                    wide(axisValue(ProgramAxis::y, true)));
+    program = arith::AddIOp::create(b, loc, program,
+                                    wide(axisValue(ProgramAxis::y, false)));
+    program = arith::MulIOp::create(b, loc, program,
+                                    wide(axisValue(ProgramAxis::x, true)));
+    program = arith::AddIOp::create(b, loc, program,
+                                    wide(axisValue(ProgramAxis::x, false)));
+    int64_t perProgram = int64_t(inKernelMade.size()) * kTensorMapBytes;
+    Value first = arith::MulIOp::create(
+        b, loc, program,
+        arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(perProgram)));
+    for (auto [k, op] : llvm::enumerate(inKernelMade)) {
+      Value offset = first;
+      if (k > 0)
+        offset = arith::AddIOp::create(
+            b, loc, first,
+            arith::ConstantOp::create(
+                b, loc, b.getI64IntegerAttr(int64_t(k) * kTensorMapBytes)));
+      Value slot = AddPtrOp::create(b, loc, scratch.getType(), scratch, offset);
+      op.getSlotMutable().assign(slot);
+    }
+    setKernelMetadata(func, kGlobalScratchMetadata,
+                      StringAttr::get(ctx, std::to_string(perProgram)));
+    return success();
+  }
+
   uint64_t limit;
+  bool inKernelMaps;
   int64_t threads = 128;
+  /// Per kernel: where its hidden parameters start, its scratch parameter
+  /// (null until a map is made in the kernel) and those maps.
+  unsigned firstHidden = 0;
+  Value scratch, staging;
+  SmallVector<gpu::MakeTensorMapOp> inKernelMade;
 };
 
 } // namespace
 
-std::unique_ptr<Pass> nvptx::createTensorMapsPass(uint64_t sharedMemoryLimit) {
-  return std::make_unique<TensorMapsPass>(sharedMemoryLimit);
+std::unique_ptr<Pass> nvptx::createTensorMapsPass(uint64_t sharedMemoryLimit,
+                                                  bool inKernelMaps) {
+  return std::make_unique<TensorMapsPass>(sharedMemoryLimit, inKernelMaps);
 }

@@ -3,9 +3,11 @@
 // On sm_90 a tensor descriptor whose base, shape and strides depend only on
 // the kernel's parameters becomes a tensor map the launch encodes on the
 // host (cuTensorMapEncodeTiled) and passes as a hidden `__grid_constant__`
-// parameter; its block loads and stores become TMA copies
-// (`cp.async.bulk.tensor`) between global memory and a swizzled shared
-// buffer, loads completing on an mbarrier.
+// parameter; on sm_90a one made from values the kernel computes (pointers
+// it loads) gets a map the kernel writes into global scratch memory the
+// launch provides (`tensormap.replace`). Its block loads and stores become
+// TMA copies (`cp.async.bulk.tensor`) between global memory and a swizzled
+// shared buffer, loads completing on an mbarrier.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_BACKENDS_NVPTX_TENSORMAPS_H
@@ -34,6 +36,16 @@ inline constexpr llvm::StringLiteral kTensorMapsStage = "tensor-maps";
 /// (TensorMapRecipe::str) per hidden tensor-map parameter, in order, one per
 /// line in the CompiledKernel.
 inline constexpr llvm::StringLiteral kTensorMapsMetadata = "tensor-maps";
+
+/// The kernel metadata entry of a kernel that writes tensor maps itself
+/// (for descriptors made from values it loads): the bytes of global scratch
+/// memory each program needs. The launch allocates that much per program
+/// and passes its address as the last hidden parameter, after the maps.
+inline constexpr llvm::StringLiteral kGlobalScratchMetadata = "global-scratch";
+
+/// The size of one tensor map (CUtensorMap), also its alignment in global
+/// memory.
+inline constexpr int64_t kTensorMapBytes = 128;
 
 /// How a launch builds one tensor map: the arguments of
 /// cuTensorMapEncodeTiled, with launch expressions
@@ -84,8 +96,11 @@ evaluateTensorMap(const TensorMapRecipe &recipe,
                   llvm::ArrayRef<KernelParam> params,
                   llvm::ArrayRef<void *> args);
 
-/// The tensor-maps pass: `sharedMemoryLimit` bounds the buffers it adds.
-std::unique_ptr<Pass> createTensorMapsPass(uint64_t sharedMemoryLimit);
+/// The tensor-maps pass: `sharedMemoryLimit` bounds the buffers it adds;
+/// `inKernelMaps` lets kernels write the maps of descriptors the launch
+/// cannot build (tensormap.replace, sm_90a).
+std::unique_ptr<Pass> createTensorMapsPass(uint64_t sharedMemoryLimit,
+                                           bool inKernelMaps);
 
 /// Lowers tessera_gpu's barrier and tensor-copy ops to mbarrier and
 /// cp.async.bulk.tensor instructions.

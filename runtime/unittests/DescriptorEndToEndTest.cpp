@@ -300,6 +300,52 @@ TEST_P(DescriptorEndToEnd, MadeInTheKernel) {
   }
 }
 
+TEST_P(DescriptorEndToEnd, MadeFromLoadedValues) {
+  // Three matrices described by a table in device memory (pointers, sizes,
+  // pitches), the kernel remaking its descriptors for each, as grouped
+  // GEMMs do. Pitches in elements: 76 (not a multiple of 16 elements), 52
+  // and 64, all 16-byte rows. Rows end on 16 bytes too: a TMA store writes
+  // whole 16-byte pieces of a row (40x50 would get columns 50 and 51 of the
+  // pitch written, under Triton as well).
+  struct Matrix {
+    int64_t rows, cols, pitch;
+  };
+  const std::vector<Matrix> shapes = {
+      {100, 72, 76}, {40, 44, 52}, {64, 64, 64}};
+  const int64_t bm = 32, bn = 32;
+  std::vector<std::vector<float>> srcs, dsts;
+  std::vector<int64_t> table;
+  for (auto [g, shape] : llvm::enumerate(shapes)) {
+    std::vector<float> src(shape.rows * shape.pitch);
+    for (size_t i = 0; i < src.size(); ++i)
+      src[i] = float((i * 7 + g * 101) % 1000) - 300.0f;
+    srcs.push_back(src);
+    dsts.emplace_back(src.size(), -7.0f);
+    table.push_back(int64_t(upload(srcs.back())));
+    table.push_back(int64_t(upload(dsts.back())));
+    table.push_back(shape.rows);
+    table.push_back(shape.cols);
+    table.push_back(shape.pitch);
+  }
+  uint64_t tableAddr = upload(table);
+  std::vector<KernelArg> args = {KernelArg::pointer(tableAddr, "i64"),
+                                 KernelArg(int64_t(shapes.size()))};
+  if (!launch("add_one_loaded_here", Grid(4, 3), args,
+              {{"BM", bm}, {"BN", bn}}))
+    return;
+  for (auto [g, shape] : llvm::enumerate(shapes)) {
+    std::vector<float> got =
+        download<float>(uint64_t(table[g * 5 + 1]), dsts[g].size());
+    for (int64_t i = 0; i < shape.rows; ++i)
+      for (int64_t j = 0; j < shape.pitch; ++j) {
+        float want =
+            j < shape.cols ? srcs[g][i * shape.pitch + j] + 1.0f : -7.0f;
+        ASSERT_EQ(got[i * shape.pitch + j], want)
+            << "matrix " << g << " row " << i << " column " << j;
+      }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, DescriptorEndToEnd,
                          ::testing::ValuesIn(getBackendCases(
                              {{"nvptx", "sm_90a"}, {"amdgpu", "gfx942"}})),

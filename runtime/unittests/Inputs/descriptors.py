@@ -45,3 +45,24 @@ def add_one_made_here(src_ptr, dst_ptr, rows, cols, pitch,
     m = tl.program_id(0) * BM
     n = tl.program_id(1) * BN
     dst.store([m, n], src.load([m, n]) + 1)
+
+
+@triton.jit
+def add_one_loaded_here(table, n_groups, BM: tl.constexpr, BN: tl.constexpr):
+    # add_one_made_here over several matrices whose pointers, sizes and
+    # pitches the kernel reads from memory (as grouped GEMMs do), the
+    # descriptors remade for each: on sm_90a the kernel writes the tensor
+    # maps itself, over and over in the same slots.
+    m = tl.program_id(0) * BM
+    n = tl.program_id(1) * BN
+    for g in range(n_groups):
+        entry = table + g * 5
+        src_ptr = tl.load(entry).to(tl.pointer_type(tl.float32))
+        dst_ptr = tl.load(entry + 1).to(tl.pointer_type(tl.float32))
+        rows = tl.load(entry + 2).to(tl.int32)
+        cols = tl.load(entry + 3).to(tl.int32)
+        pitch = tl.load(entry + 4)
+        if m < rows and n < cols:
+            src = tl.make_tensor_descriptor(src_ptr, [rows, cols], [pitch, 1], [BM, BN])
+            dst = tl.make_tensor_descriptor(dst_ptr, [rows, cols], [pitch, 1], [BM, BN])
+            dst.store([m, n], src.load([m, n]) + 1)

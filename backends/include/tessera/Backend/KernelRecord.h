@@ -50,9 +50,9 @@ void setKernelMetadata(Operation *kernel, llvm::StringRef key, Attribute value);
 /// The pass every plugin runs first in its "lower-to-llvm" stage, over a
 /// `tessera` / `tessera_gpu` module: it records each kernel's parameters as
 /// kSignatureTypesAttrName and kSignatureNamesAttrName, which the lowering
-/// keeps on the lowered function; hidden parameters (tensor maps) are left
-/// out. A parameter a launch cannot pass is an error naming it and
-/// `target` ("an NVIDIA GPU").
+/// keeps on the lowered function; hidden parameters (tensor maps, those
+/// marked kHiddenArgAttrName) are left out. A parameter a launch cannot pass is
+/// an error naming it and `target` ("an NVIDIA GPU").
 std::unique_ptr<Pass> createRecordSignaturePass(llvm::StringRef target);
 
 /// What the record-signature pass does to one kernel, for a plugin whose
@@ -63,6 +63,11 @@ LogicalResult recordKernelSignature(FunctionOpInterface kernel,
 /// Argument attribute naming a kernel parameter (the Python name); the
 /// record uses `argN` where it is absent.
 inline constexpr llvm::StringLiteral kArgNameAttrName = "tessera.name";
+
+/// Unit argument attribute of a parameter a plugin added that its driver
+/// passes itself (scratch memory, say): the record leaves it out, as it
+/// does tensor maps.
+inline constexpr llvm::StringLiteral kHiddenArgAttrName = "tessera.hidden";
 
 /// The pass over a lowered module (LLVM dialect) that refuses a kernel whose
 /// planned shared memory exceeds `limit` bytes, what one block of `arch` may

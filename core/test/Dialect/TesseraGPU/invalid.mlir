@@ -458,3 +458,21 @@ func.func @tensor_store_rank(%map: !tessera_gpu.tensor_map, %i: i32, %buf: !tess
   tessera_gpu.async_tensor_store %map[%i, %i, %i], %buf : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>
   return
 }
+
+// -----
+
+#word = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+func.func @tensor_map_box(%slot: !tessera.ptr<i8>, %desc: !tessera.tensordesc<tensor<64x32xf16>>, %stage: !tessera_gpu.memdesc<128xi8, #word, mutable>) {
+  // expected-error @+1 {{needs one box size per dimension of 'tensor<64x32xf16>'}}
+  %map = tessera_gpu.make_tensor_map %slot, %desc, %stage {box = array<i32: 64>, dataType = 1 : i32, nanFill = false, swizzle = 2 : i32} : !tessera.ptr<i8>, !tessera.tensordesc<tensor<64x32xf16>>, !tessera_gpu.memdesc<128xi8, #word, mutable>
+  return
+}
+
+// -----
+
+#word = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+func.func @tensor_map_staging(%slot: !tessera.ptr<i8>, %desc: !tessera.tensordesc<tensor<64x32xf16>>, %stage: !tessera_gpu.memdesc<64xi8, #word, mutable>) {
+  // expected-error @+1 {{stages the map in a mutable 128-byte buffer}}
+  %map = tessera_gpu.make_tensor_map %slot, %desc, %stage {box = array<i32: 64, 32>, dataType = 1 : i32, nanFill = false, swizzle = 2 : i32} : !tessera.ptr<i8>, !tessera.tensordesc<tensor<64x32xf16>>, !tessera_gpu.memdesc<64xi8, #word, mutable>
+  return
+}

@@ -98,6 +98,19 @@ func.func @warp_specialize(%a: i32, %p: !tessera.ptr<i32>) -> i32 {
 
 #word = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 
+// A tensor map the kernel writes: staged in 128 bytes of shared memory,
+// copied to a global slot.
+// CHECK-LABEL: func @kernel_made_map
+// CHECK: %[[MAP:.*]] = tessera_gpu.make_tensor_map %{{.*}}, %{{.*}}, %{{.*}} {box = array<i32: 64, 32>, dataType = 1 : i32, nanFill = false, swizzle = 2 : i32} : !tessera.ptr<i8>, !tessera.tensordesc<tensor<64x32xf16>>, !tessera_gpu.memdesc<128xi8
+// CHECK: tessera_gpu.async_tensor_store %[[MAP]]
+func.func @kernel_made_map(%slot: !tessera.ptr<i8>, %desc: !tessera.tensordesc<tensor<64x32xf16>>, %i: i32) {
+  %stage = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<128xi8, #word, mutable>
+  %buf = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<64x32xf16, #shared, mutable>
+  %map = tessera_gpu.make_tensor_map %slot, %desc, %stage {box = array<i32: 64, 32>, dataType = 1 : i32, nanFill = false, swizzle = 2 : i32} : !tessera.ptr<i8>, !tessera.tensordesc<tensor<64x32xf16>>, !tessera_gpu.memdesc<128xi8, #word, mutable>
+  tessera_gpu.async_tensor_store %map[%i, %i], %buf : !tessera_gpu.memdesc<64x32xf16, #shared, mutable>
+  return
+}
+
 // CHECK-LABEL: func @tensor_copies
 // CHECK-SAME: %[[MAP:.*]]: !tessera_gpu.tensor_map
 func.func @tensor_copies(%map: !tessera_gpu.tensor_map, %i: i32, %j: i32) {

@@ -140,6 +140,23 @@ static LogicalResult verifyTensorCopy(Operation *op, size_t indices,
   return success();
 }
 
+LogicalResult MakeTensorMapOp::verify() {
+  auto desc = cast<TensorDescType>(getDesc().getType());
+  if (getBox().size() != size_t(desc.getBlockType().getRank()))
+    return emitOpError("needs one box size per dimension of ")
+           << desc.getBlockType();
+  if (llvm::any_of(getBox(), [](int32_t size) { return size < 1; }))
+    return emitOpError("box sizes must be positive");
+  MemDescType staging = getStaging().getType();
+  if (!staging.getMutableMemory() ||
+      staging.getNumElements() *
+              staging.getElementType().getIntOrFloatBitWidth() !=
+          128 * 8)
+    return emitOpError("stages the map in a mutable 128-byte buffer, not ")
+           << staging;
+  return success();
+}
+
 LogicalResult AsyncTensorLoadOp::verify() {
   if (!getDst().getType().getMutableMemory())
     return emitOpError("cannot copy into an immutable buffer");

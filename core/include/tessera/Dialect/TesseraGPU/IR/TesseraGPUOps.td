@@ -199,6 +199,34 @@ def TesseraGPU_InitBarrierOp : TesseraGPU_Op<"init_barrier", [
   }];
 }
 
+def TesseraGPU_MakeTensorMapOp : TesseraGPU_Op<"make_tensor_map", [
+    MemoryEffects<[MemRead, MemWrite, MemRead<TesseraGPU_SharedMemory>,
+                   MemWrite<TesseraGPU_SharedMemory>]>]> {
+  let summary = "Encode a tensor descriptor's tensor map in global memory";
+  let description = [{
+    For a descriptor made from values only the kernel knows (pointers and
+    strides it loaded): the map of `desc` is assembled in `staging` (128
+    bytes of shared memory) and copied into `slot`, 128 bytes of global
+    memory (128-byte aligned) that only this program uses, visible to the
+    tensor copies the block issues afterwards. Copies still in flight
+    through an earlier map in the slot complete first.
+    `box` is the block one copy moves (outermost first); `dataType`,
+    `swizzle` and `nanFill` are the target's encodings, as in a host-built
+    map's recipe. The result is the map's address for `async_tensor_load`
+    and `async_tensor_store`.
+  }];
+  let arguments = (ins Tessera_ScalarPtr:$slot, Tessera_TensorDesc:$desc,
+                       TesseraGPU_MemDesc:$staging,
+                       DenseI32ArrayAttr:$box, I32Attr:$dataType,
+                       I32Attr:$swizzle, BoolAttr:$nanFill);
+  let results = (outs TesseraGPU_TensorMapType:$map);
+  let assemblyFormat = [{
+    $slot `,` $desc `,` $staging attr-dict `:` type($slot) `,`
+    qualified(type($desc)) `,` qualified(type($staging))
+  }];
+  let hasVerifier = 1;
+}
+
 def TesseraGPU_AsyncTensorLoadOp : TesseraGPU_Op<"async_tensor_load", [
     MemoryEffects<[MemRead, MemWrite<TesseraGPU_SharedMemory>]>]> {
   let summary = "Start copying a block through a tensor map into shared memory";

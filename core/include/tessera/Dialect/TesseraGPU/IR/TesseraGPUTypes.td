@@ -37,10 +37,11 @@ def TesseraGPU_AsyncToken : TesseraGPU_TypeDef<"AsyncToken", "async.token"> {
 }
 
 def TesseraGPU_TensorMap : TesseraGPU_TypeDef<"TensorMap", "tensor_map"> {
-  let summary = "A tensor descriptor the launch encodes on the host";
+  let summary = "The address of an encoded tensor descriptor";
   let description = [{
-    A hidden kernel parameter: the host builds it at each launch from the
-    kernel's other parameters (the recipe is the target's business) and the
+    Either a hidden kernel parameter, which the host builds at each launch
+    from the kernel's other parameters (the recipe is the target's
+    business), or what `make_tensor_map` wrote into global memory; the
     kernel hands its address to tensor copies. Its bytes are opaque here.
   }];
 }
