@@ -19,7 +19,9 @@ namespace mlir::tessera {
 /// What the rewrites weigh, in "register operations": one instruction applied
 /// to one register of every thread. A conversion writes every element to
 /// shared memory and reads it back in the other layout, behind a barrier, so
-/// it costs a few operations per register of each side plus a fixed amount;
+/// it costs a few operations per 32-bit word of each side (narrow elements
+/// pack: converting after a truncation moves fewer bytes than before it)
+/// plus a fixed amount;
 /// recomputing an elementwise op costs one per register of its result. Code
 /// in a loop runs an unknown number of times, counted as `kLoopWeight` per
 /// level of nesting.
@@ -27,7 +29,7 @@ class LayoutCostModel {
 public:
   /// Cost of one conversion apart from its size (barrier, addressing).
   static constexpr int64_t kConversionFixedCost = 16;
-  /// Cost of moving one register through shared memory (store or load).
+  /// Cost of moving one 32-bit word through shared memory (store or load).
   static constexpr int64_t kConversionCostPerRegister = 4;
   /// Cost of one lane shuffle and the combine after it, per register.
   static constexpr int64_t kShuffleCost = 2;
