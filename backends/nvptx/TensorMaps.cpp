@@ -379,6 +379,16 @@ private:
     return recipe;
   }
 
+  /// A mutable 1-D shared buffer of `count` `element`s, unswizzled (a
+  /// barrier word, the staging of a tensor map).
+  gpu::MemDescType getWordsType(int64_t count, Type element) {
+    MLIRContext *ctx = &getContext();
+    return gpu::MemDescType::get(
+        ctx, {count}, element,
+        gpu::SwizzledSharedAttr::get(ctx, 1, 1, 1, {0}, {}, 0),
+        /*mutableMemory=*/true);
+  }
+
   /// The swizzled buffer type of `desc`'s blocks.
   gpu::MemDescType getBufferType(TensorDescType desc) {
     RankedTensorType block = desc.getBlockType();
@@ -475,10 +485,7 @@ private:
       Location loc = op->getLoc();
       gpu::BarrierOp::create(b, loc);
       if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
-        auto barrierType = gpu::MemDescType::get(
-            ctx, {1}, b.getI64Type(),
-            gpu::SwizzledSharedAttr::get(ctx, 1, 1, 1, {0}, {}, 0),
-            /*mutableMemory=*/true);
+        gpu::MemDescType barrierType = getWordsType(1, b.getI64Type());
         Value barrier =
             gpu::LocalAllocOp::create(head, loc, barrierType, Value());
         gpu::InitBarrierOp::create(head, loc, barrier, threads);
@@ -597,10 +604,8 @@ private:
     if (!staging) {
       OpBuilder entry(ctx);
       entry.setInsertionPointToStart(&func.getBody().front());
-      auto stagingType = gpu::MemDescType::get(
-          ctx, {kTensorMapBytes}, entry.getI8Type(),
-          gpu::SwizzledSharedAttr::get(ctx, 1, 1, 1, {0}, {}, 0),
-          /*mutableMemory=*/true);
+      gpu::MemDescType stagingType =
+          getWordsType(kTensorMapBytes, entry.getI8Type());
       staging =
           gpu::LocalAllocOp::create(entry, func.getLoc(), stagingType, Value());
     }
