@@ -1,8 +1,10 @@
 //===- TensorCopyLowering.cpp - mbarriers and TMA copies in PTX -----------===//
 //
-// Thread 0 initializes barriers, announces bytes and issues the copies; the
-// other threads skip those instructions by predicate (no branches), and
-// all of them arrive on and wait for a load's barrier. A map made in the
+// Thread 0 initializes barriers, announces bytes, issues the copies and
+// waits for its stores to have read their buffers (one bulk group per
+// store, waited for where wait_tensor_stores stands); the other threads
+// skip those instructions by predicate (no branches), and all of them
+// arrive on and wait for a load's barrier. A map made in the
 // kernel is assembled by warp 0 in shared memory and copied to its global
 // slot with a release to the tensor-map proxy, which thread 0 acquires. A copy
 // of a block wider than one swizzle row (128 bytes) is one box per column
@@ -256,10 +258,27 @@ struct AsyncTensorStoreLowering
           "[$1, {$2, $3}], [$4]; }",
           "r,l,r,r,r");
     }
-    // The buffer is free once read; the next barrier tells the others.
+    // One group per store; wait_tensor_stores waits for it to be read.
     emitInlinePtx(rewriter, loc, Type(), {elected},
                   "{ .reg .pred p; setp.ne.b32 p, $0, 0; "
-                  "@p cp.async.bulk.commit_group; "
+                  "@p cp.async.bulk.commit_group; }",
+                  "r");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct WaitTensorStoresLowering
+    : public ConvertOpToLLVMPattern<tessera::gpu::WaitTensorStoresOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(tessera::gpu::WaitTensorStoresOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // Only thread 0 started stores; `.read`: the buffers are free once
+    // read, the global writes need not have landed.
+    emitInlinePtx(rewriter, loc, Type(), {isThreadZero(rewriter, loc)},
+                  "{ .reg .pred p; setp.ne.b32 p, $0, 0; "
                   "@p cp.async.bulk.wait_group.read 0; }",
                   "r");
     rewriter.eraseOp(op);
@@ -273,5 +292,6 @@ void nvptx::populateTensorCopyPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns) {
   patterns
       .add<InitBarrierLowering, MakeTensorMapLowering, AsyncTensorLoadLowering,
-           WaitBarrierLowering, AsyncTensorStoreLowering>(converter);
+           WaitBarrierLowering, AsyncTensorStoreLowering,
+           WaitTensorStoresLowering>(converter);
 }

@@ -7,16 +7,18 @@
 //
 //   load:  barrier; token = async_tensor_load map[i], buf, bar;
 //          wait_barrier bar, token; result = local_load buf
-//   store: barrier; local_store value, buf; barrier;
-//          async_tensor_store map[i], buf
+//   store: [wait_tensor_stores buf;] barrier; local_store value, buf;
+//          barrier; async_tensor_store map[i], buf
+//          (the wait in loops; wait_tensor_stores of every such buf
+//          before each return)
 //
 // (a value that is a lone layout conversion's result is stored from the
 // conversion's source)
 //
 // The first barrier lets earlier readers of the buffer (or the thread that
-// waited for the previous store) finish; the module gets the attribute that
-// makes barriers fence shared writes for the asynchronous proxy, which TMA
-// reads through. Each op gets its buffer (the swizzled layout wgmma reads,
+// waited for the previous store to read it) finish; the module gets the
+// attribute that makes barriers fence shared writes for the asynchronous
+// proxy, which TMA reads through. Each op gets its buffer (the swizzled layout wgmma reads,
 // which is TMA's too: 128-byte rows cut into column blocks) and each load its
 // mbarrier, initialized once at the kernel's entry. A descriptor whose
 // base, shape and strides are launch expressions becomes a hidden parameter
@@ -44,6 +46,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -235,6 +238,17 @@ bool canReadAfter(Operation *op, Value buffer) {
   return op->getNumRegions() == 0 && isMemoryEffectFree(op);
 }
 
+/// True when `op` may run more than once in an invocation of `func`: it is
+/// in a loop, or `func` has branches (which may form one).
+bool mayRepeat(Operation *op, func::FuncOp func) {
+  if (!func.getBody().hasOneBlock())
+    return true;
+  for (Operation *p = op->getParentOp(); p && p != func; p = p->getParentOp())
+    if (isa<LoopLikeOpInterface>(p))
+      return true;
+  return false;
+}
+
 /// A descriptor's tensor map: its recipe and where the kernel finds it (a
 /// hidden parameter the launch builds, or what make_tensor_map wrote).
 struct MapInfo {
@@ -419,6 +433,8 @@ private:
     OpBuilder head(ctx);
     head.setInsertionPointToStart(&entry);
     SmallVector<Value> barriers;
+    // The buffers tensor stores read; the kernel ends after they are read.
+    SmallVector<Value> storeBuffers;
     for (Operation *op : ops) {
       Value desc = isa<DescriptorLoadOp>(op)
                        ? cast<DescriptorLoadOp>(op).getDesc()
@@ -483,6 +499,15 @@ private:
       OpBuilder b(op);
       gpu::ConvertLayoutOp bypassed;
       Location loc = op->getLoc();
+      // The store of an earlier iteration may still be reading the buffer:
+      // its wait sits here, before the buffer is written again, so that
+      // the copy runs under whatever came between (a persistent kernel's
+      // next tile). Outside loops the buffer is written once.
+      if (isa<DescriptorStoreOp>(op)) {
+        if (mayRepeat(op, func))
+          gpu::WaitTensorStoresOp::create(b, loc, ValueRange{buffer});
+        storeBuffers.push_back(buffer);
+      }
       gpu::BarrierOp::create(b, loc);
       if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
         gpu::MemDescType barrierType = getWordsType(1, b.getI64Type());
@@ -524,6 +549,11 @@ private:
       if (bypassed)
         bypassed.erase();
     }
+    if (!storeBuffers.empty())
+      func.walk([&](func::ReturnOp ret) {
+        OpBuilder at(ret);
+        gpu::WaitTensorStoresOp::create(at, ret.getLoc(), storeBuffers);
+      });
     if (hidden.empty() && inKernelMade.empty())
       return false;
     if (failed(placeInKernelMaps(func)))

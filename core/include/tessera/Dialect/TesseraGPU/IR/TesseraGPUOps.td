@@ -261,10 +261,11 @@ def TesseraGPU_AsyncTensorStoreOp : TesseraGPU_Op<"async_tensor_store", [
     MemoryEffects<[MemRead<TesseraGPU_SharedMemory>, MemWrite]>]> {
   let summary = "Copy a shared buffer through a tensor map to global memory";
   let description = [{
-    One thread copies `src` to the block at `indices` (parts outside the
-    tensor are dropped) and waits until the buffer has been read, so that a
-    `barrier` after it frees the buffer. The caller must have made the
-    buffer's contents visible (a `barrier` after writing it).
+    One thread starts copying `src` to the block at `indices` (parts outside
+    the tensor are dropped) and returns: the copy reads the buffer later.
+    The caller must have made the buffer's contents visible (a `barrier`
+    after writing it) and must not write the buffer again, nor end the
+    kernel, before a `wait_tensor_stores` naming it.
   }];
   let arguments = (ins TesseraGPU_TensorMapType:$map, Variadic<I32>:$indices,
                        TesseraGPU_MemDesc:$src);
@@ -272,6 +273,27 @@ def TesseraGPU_AsyncTensorStoreOp : TesseraGPU_Op<"async_tensor_store", [
     $map `[` $indices `]` `,` $src attr-dict `:` qualified(type($src))
   }];
   let hasVerifier = 1;
+}
+
+def TesseraGPU_WaitTensorStoresOp : TesseraGPU_Op<"wait_tensor_stores", [
+    MemoryEffects<[MemRead<TesseraGPU_SharedMemory>,
+                   MemWrite<TesseraGPU_SharedMemory>]>]> {
+  let summary = "Wait until the block's tensor stores have read their buffers";
+  let description = [{
+    The thread that starts `async_tensor_store`s waits until every one it
+    started has read its shared buffer; a `barrier` after it tells the
+    others that the buffers may be written again. `buffers` are the
+    buffers those stores read: naming them keeps their bytes allocated
+    until here (the stores read them after they returned).
+
+    ```
+    tessera_gpu.wait_tensor_stores %buf : !tessera_gpu.memdesc<...>
+    ```
+  }];
+  let arguments = (ins Variadic<TesseraGPU_MemDesc>:$buffers);
+  let assemblyFormat = [{
+    ($buffers^ `:` qualified(type($buffers)))? attr-dict
+  }];
 }
 
 //===----------------------------------------------------------------------===//
