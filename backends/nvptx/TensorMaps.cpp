@@ -18,9 +18,10 @@
 // The first barrier lets earlier readers of the buffer (or the thread that
 // waited for the previous store to read it) finish; the module gets the
 // attribute that makes barriers fence shared writes for the asynchronous
-// proxy, which TMA reads through. Each op gets its buffer (the swizzled layout wgmma reads,
-// which is TMA's too: 128-byte rows cut into column blocks) and each load its
-// mbarrier, initialized once at the kernel's entry. A descriptor whose
+// proxy, which TMA reads through. Each op gets its buffer (the swizzled
+// layout wgmma reads, which is TMA's too: 128-byte rows cut into column
+// blocks) and each load its mbarrier, initialized once at the kernel's
+// entry. A descriptor whose
 // base, shape and strides are launch expressions becomes a hidden parameter
 // whose recipe the function records (the launch checks its alignment); on
 // sm_90a any other gets a make_tensor_map right after it is made, which
