@@ -290,8 +290,7 @@ struct WaitTensorStoresLowering
 
 void nvptx::populateTensorCopyPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns) {
-  patterns
-      .add<InitBarrierLowering, MakeTensorMapLowering, AsyncTensorLoadLowering,
-           WaitBarrierLowering, AsyncTensorStoreLowering,
-           WaitTensorStoresLowering>(converter);
+  patterns.add<InitBarrierLowering, MakeTensorMapLowering,
+               AsyncTensorLoadLowering, WaitBarrierLowering,
+               AsyncTensorStoreLowering, WaitTensorStoresLowering>(converter);
 }
