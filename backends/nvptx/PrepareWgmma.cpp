@@ -1,4 +1,4 @@
-//===- PrepareWgmma.cpp - Put wgmma's B operands in shared memory ---------===//
+//===- PrepareWgmma.cpp - Put wgmma's operands in shared memory -----------===//
 //
 // wgmma reads B only from shared memory. A B that pipelining already reads
 // from a ring of the right layout stays as it is; any other B is stored to
@@ -9,21 +9,24 @@
 // transposition's source row-major and views it transposed, so that K is
 // contiguous; otherwise B is stored row-major (N contiguous), or with K
 // contiguous where a warpgroup's columns are narrower than one swizzle row.
-// A 16-bit A stays where it is: read in place from a ring, else from
-// registers (staging attention's loop-invariant Q in shared memory instead
-// measured slower on the H100: 140 vs 153 TFLOP/s, causal 96 vs 124) --
-// except an A read from a buffer before the loop of its dot, which nothing
-// in the loop writes (attention's Q loaded by TMA): the dot reads that
-// buffer in place. ptxas (CUDA 13.0, 12.8) gives such loop-invariant A
-// registers to the next register-A wgmma's operand when both have the same
-// size (P in P*V at BLOCK_N == HEAD_DIM), so from the second iteration on
-// QK^T read P: wrong results on the H100. An A kept in registers across
-// such a loop (Q loaded with pointers) is stored to a buffer before the
-// loop and read in place too, when another wgmma of the loop takes a
-// register A of its type. wgmma
-// reads 8-bit (fp8) operands only K-major from shared memory: such a B is
-// always stored K-major, and such an A not already in a ring is stored too,
-// in the same barrier window.
+// A 16-bit A read in place from a ring stays there. A global load's result
+// converted to A's register layout for the dot alone is stored to a buffer
+// of its own like B: the conversion would pass through shared memory
+// anyway, and A's registers would stay taken while the dot runs. Any other
+// 16-bit A is read from registers (staging attention's loop-invariant Q in
+// shared memory instead measured slower on the H100: 140 vs 153 TFLOP/s,
+// causal 96 vs 124) -- except an A read from a buffer before the loop of
+// its dot, which nothing in the loop writes (attention's Q loaded by TMA):
+// the dot reads that buffer in place. ptxas (CUDA 13.0, 12.8) gives such
+// loop-invariant A registers to the next register-A wgmma's operand when
+// both have the same size (P in P*V at BLOCK_N == HEAD_DIM), so from the
+// second iteration on QK^T read P: wrong results on the H100. An A kept in
+// registers across such a loop (Q loaded with pointers) is stored to a
+// buffer before the loop and read in place too, when another wgmma of the
+// loop takes a register A of its type. wgmma reads 8-bit (fp8) operands
+// only K-major from shared memory: such a B is always stored K-major, and
+// such an A not already in a ring is stored too, in the same barrier
+// window.
 //
 //===----------------------------------------------------------------------===//
 #include "MmaLayouts.h"
@@ -232,8 +235,8 @@ Value storeB(OpBuilder &b, DotOp dot, int64_t columns) {
   return gpu::LocalAllocOp::create(b, loc, type, value).getResult();
 }
 
-/// Stores A (M x K, K contiguous) to a buffer of its own, for the 8-bit
-/// dots wgmma cannot feed from registers.
+/// Stores A (M x K, K contiguous) to a buffer of its own: the registers a
+/// layout conversion of A starts from, as storeB does.
 Value storeA(OpBuilder &b, DotOp dot) {
   MLIRContext *ctx = dot.getContext();
   auto aType = cast<RankedTensorType>(dot.getA().getType());
@@ -241,7 +244,24 @@ Value storeA(OpBuilder &b, DotOp dot) {
   auto type = gpu::MemDescType::get(
       ctx, aType.getShape(), aType.getElementType(),
       getWgmmaSharedLayout(ctx, aType.getShape(), bytes), true);
-  return gpu::LocalAllocOp::create(b, dot.getLoc(), type, dot.getA());
+  Value value = dot.getA();
+  while (auto cvt = value.getDefiningOp<gpu::ConvertLayoutOp>())
+    value = cvt.getSrc();
+  return gpu::LocalAllocOp::create(b, dot.getLoc(), type, value);
+}
+
+/// True when `dot`'s A is a global load's result converted to A's register
+/// layout next to the dot (in its block, for the dot alone): the
+/// conversion passes through shared memory anyway, so storing the loaded
+/// registers to a buffer wgmma reads costs the same stores, and saves the
+/// reads back and the registers holding A while the dot runs (128 per
+/// thread for a 256 x 128 fp16 A over one warpgroup, which then spills).
+/// A loop-invariant A (attention's Q) is converted outside the loop and
+/// stays in registers (see the file header).
+bool isLoadConvertedForDot(DotOp dot) {
+  auto cvt = dot.getA().getDefiningOp<gpu::ConvertLayoutOp>();
+  return cvt && cvt->hasOneUse() && cvt->getBlock() == dot->getBlock() &&
+         cvt.getSrc().getDefiningOp<LoadOp>();
 }
 
 /// True when `dot` sits in a loop, takes a 16-bit A from registers computed
@@ -361,8 +381,14 @@ struct PrepareWgmmaPass
       rereadLoopInvariantA(dot);
       stageLoopInvariantA(dot, stagedA);
       int64_t columns = getWarpgroupColumns(dot);
-      restage(dot, hasByteOperands(dot) && !readsWgmmaBuffer(dot, 0, columns),
-              !readsWgmmaBuffer(dot, 1, columns), columns);
+      auto aConversion = dot.getA().getDefiningOp<gpu::ConvertLayoutOp>();
+      bool storesA = (hasByteOperands(dot) || isLoadConvertedForDot(dot)) &&
+                     !readsWgmmaBuffer(dot, 0, columns);
+      restage(dot, storesA, !readsWgmmaBuffer(dot, 1, columns), columns);
+      // Its conversion would still pass through shared memory, barriers
+      // and all.
+      if (aConversion && aConversion->use_empty())
+        aConversion->erase();
       // The lowering reads these buffers through descriptors (the same
       // conditions as lowerWgmmaDot's), so the loads need no registers.
       auto markInPlace = [&](Value operand, unsigned opIdx) {

@@ -1,8 +1,8 @@
 //===- PtxAssembler.h - PTX to a binary the driver loads --------*- C++ -*-===//
 //
-// The second half of the NVPTX emitter. PTX becomes a cubin through
-// nvJitLink in the process when it is there, else through a `ptxas`
-// subprocess, else it stays PTX (format "ptx") for the driver to compile
+// The second half of the NVPTX emitter. PTX becomes a cubin through a
+// `ptxas` subprocess when the toolkit has one, else through nvJitLink in
+// the process, else it stays PTX (format "ptx") for the driver to compile
 // when the module is loaded. Both assemblers run with -O3 and verbose
 // output, from which the kernel's registers and spilled bytes are read.
 //
@@ -44,10 +44,10 @@ llvm::StringRef getPtxRouteName(PtxRoute route);
 llvm::Expected<std::optional<PtxRoute>>
 getForcedPtxRoute(const CompileOptions &options);
 
-/// The route the automatic choice takes for `ptx` on this machine:
-/// nvJitLink if it loads, unless the PTX uses `setmaxnreg` (nvJitLink
-/// compiles relocatable code and drops it); else ptxas if found; else the
-/// driver.
+/// The route the automatic choice takes for `ptx` on this machine: ptxas
+/// if found (a whole-program compile, faster than nvJitLink's relocatable
+/// one on large kernels); else nvJitLink if it loads, unless the PTX uses
+/// `setmaxnreg` (which nvJitLink drops); else the driver.
 PtxRoute choosePtxRoute(llvm::StringRef ptx);
 
 /// The assembler options (without input and output files) for `arch`
