@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 #include "PtxAssembler.h"
+#include "StrengthReductionGate.h"
 #include "Toolkit.h"
 
 #include "tessera/Backend/LLVMSupport.h"
@@ -294,7 +295,15 @@ llvm::Expected<std::string> nvptx::emitPTX(llvm::Module &module,
     return fail("the NVPTX target machine cannot emit PTX");
   DiagnosticCapture capture(clone->getContext(), "nvptx");
   StageTimer codegenTimer(options.times, "codegen");
+  StrengthReductionGate gate(*clone);
+  for (const auto &skipped : gate.getSkipped())
+    getLogger().debug("nvptx: straight-line strength reduction skipped on {}",
+                      skipped.getKey().str());
+  llvm::LLVMContext &context = clone->getContext();
+  llvm::OptPassGate &previousGate = context.getOptPassGate();
+  context.setOptPassGate(gate);
   pm.run(*clone);
+  context.setOptPassGate(previousGate);
   codegenTimer.stop();
   if (!capture.messages.empty())
     return fail("PTX emission for " + arch->str() +

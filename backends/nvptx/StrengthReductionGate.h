@@ -1,0 +1,53 @@
+//===- StrengthReductionGate.h - Skip SLSR where it only costs --*- C++ -*-===//
+//
+// LLVM 22's straight-line strength reduction (part of NVPTX code generation)
+// compares the address computations that share a base pointer pairwise. A
+// kernel that copies unaligned rows one element at a time computes hundreds
+// of element addresses from one parameter, each from a remainder (`offs %
+// M`) the pass cannot reduce: seconds of code generation for the same PTX.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSERA_BACKENDS_NVPTX_STRENGTHREDUCTIONGATE_H
+#define TESSERA_BACKENDS_NVPTX_STRENGTHREDUCTIONGATE_H
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/OptBisect.h"
+
+namespace mlir::tessera::nvptx {
+
+/// Address computations from one base pointer beyond which a function skips
+/// straight-line strength reduction. Of the tutorials' specializations for
+/// sm_90a, 250 skips it on five (tutorial 03 with unaligned rows, 256 or
+/// more element addresses per thread from one pointer: code generation 1.5
+/// s -> 0.2-0.6 s each), four with byte-identical PTX and one with a few
+/// multiplies in place of multiply-adds before its loop; 128 also caught
+/// aligned kernels whose epilogue addresses the pass does reduce.
+inline constexpr unsigned kStrengthReductionGepLimit = 250;
+
+/// True when `function` computes more than kStrengthReductionGepLimit
+/// addresses (getelementptr instructions) from one base pointer.
+bool skipsStrengthReduction(const llvm::Function &function);
+
+/// The pass gate code generation runs under: straight-line strength
+/// reduction skips the functions of `module` skipsStrengthReduction names;
+/// every other pass runs.
+class StrengthReductionGate : public llvm::OptPassGate {
+public:
+  explicit StrengthReductionGate(const llvm::Module &module);
+
+  bool shouldRunPass(llvm::StringRef pass,
+                     llvm::StringRef description) const override;
+  bool isEnabled() const override { return true; }
+
+  /// The functions it skips the pass on.
+  const llvm::StringSet<> &getSkipped() const { return skipped; }
+
+private:
+  llvm::StringSet<> skipped;
+};
+
+} // namespace mlir::tessera::nvptx
+
+#endif // TESSERA_BACKENDS_NVPTX_STRENGTHREDUCTIONGATE_H
