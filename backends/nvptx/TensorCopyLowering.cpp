@@ -43,6 +43,18 @@ Value isThreadZero(OpBuilder &b, Location loc) {
   return LLVM::ZExtOp::create(b, loc, b.getI32Type(), eq);
 }
 
+/// Emits `instruction` (which names `operands` from $1) for the threads in
+/// which `elected` ($0) is nonzero, by predicate: no branch.
+void emitElected(OpBuilder &b, Location loc, Value elected, ValueRange operands,
+                 const llvm::Twine &instruction, StringRef constraints) {
+  SmallVector<Value> args{elected};
+  llvm::append_range(args, operands);
+  emitInlinePtx(
+      b, loc, Type(), args,
+      ("{ .reg .pred p; setp.ne.b32 p, $0, 0; @p " + instruction + " }").str(),
+      ("r" + llvm::Twine(constraints.empty() ? "" : ",") + constraints).str());
+}
+
 /// The boxes of a copy of a rows x cols block: per column block, its first
 /// column and its byte offset in the buffer.
 SmallVector<std::pair<int64_t, int64_t>>
@@ -75,12 +87,10 @@ struct InitBarrierLowering
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value bar = sharedAddress(rewriter, loc, adaptor.getBarrier());
-    emitInlinePtx(rewriter, loc, Type(), {isThreadZero(rewriter, loc), bar},
-                  llvm::formatv("{{ .reg .pred p; setp.ne.b32 p, $0, 0; "
-                                "@p mbarrier.init.shared::cta.b64 [$1], {0}; }",
-                                op.getCount())
-                      .str(),
-                  "r,r");
+    emitElected(rewriter, loc, isThreadZero(rewriter, loc), {bar},
+                llvm::formatv("mbarrier.init.shared::cta.b64 [$1], {0};",
+                              op.getCount()),
+                "r");
     rewriter.eraseOp(op);
     return success();
   }
@@ -181,14 +191,11 @@ struct AsyncTensorLoadLowering
     Value dst = sharedAddress(rewriter, loc, adaptor.getDst());
     // The bytes first, so that no copy completes against a barrier that
     // does not expect it yet.
-    emitInlinePtx(
-        rewriter, loc, Type(), {elected, bar},
-        llvm::formatv("{{ .reg .pred p; setp.ne.b32 p, $0, 0; "
-                      "@p mbarrier.expect_tx.relaxed.cta.shared::cta.b64 "
-                      "[$1], {0}; }",
-                      total)
-            .str(),
-        "r,r");
+    emitElected(
+        rewriter, loc, elected, {bar},
+        llvm::formatv(
+            "mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [$1], {0};", total),
+        "r");
     Value row = adaptor.getIndices()[0], col = adaptor.getIndices()[1];
     for (auto [firstCol, offset] : getBoxes(type)) {
       Value boxCol = LLVM::AddOp::create(rewriter, loc, col,
@@ -196,13 +203,11 @@ struct AsyncTensorLoadLowering
       Value boxDst = LLVM::AddOp::create(rewriter, loc, dst,
                                          createI32(rewriter, loc, offset));
       // Coordinates innermost first.
-      emitInlinePtx(
-          rewriter, loc, Type(),
-          {elected, boxDst, adaptor.getMap(), boxCol, row, bar},
-          "{ .reg .pred p; setp.ne.b32 p, $0, 0; "
-          "@p cp.async.bulk.tensor.2d.shared::cluster.global.tile."
-          "mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5]; }",
-          "r,r,l,r,r,r");
+      emitElected(rewriter, loc, elected,
+                  {boxDst, adaptor.getMap(), boxCol, row, bar},
+                  "cp.async.bulk.tensor.2d.shared::cluster.global.tile."
+                  "mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];",
+                  "r,l,r,r,r");
     }
     Value token =
         emitInlinePtx(rewriter, loc, rewriter.getI64Type(), {bar},
@@ -250,19 +255,14 @@ struct AsyncTensorStoreLowering
                                          createI32(rewriter, loc, firstCol));
       Value boxSrc = LLVM::AddOp::create(rewriter, loc, src,
                                          createI32(rewriter, loc, offset));
-      emitInlinePtx(
-          rewriter, loc, Type(),
-          {elected, adaptor.getMap(), boxCol, row, boxSrc},
-          "{ .reg .pred p; setp.ne.b32 p, $0, 0; "
-          "@p cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group "
-          "[$1, {$2, $3}], [$4]; }",
-          "r,l,r,r,r");
+      emitElected(rewriter, loc, elected,
+                  {adaptor.getMap(), boxCol, row, boxSrc},
+                  "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group "
+                  "[$1, {$2, $3}], [$4];",
+                  "l,r,r,r");
     }
     // One group per store; wait_tensor_stores waits for it to be read.
-    emitInlinePtx(rewriter, loc, Type(), {elected},
-                  "{ .reg .pred p; setp.ne.b32 p, $0, 0; "
-                  "@p cp.async.bulk.commit_group; }",
-                  "r");
+    emitElected(rewriter, loc, elected, {}, "cp.async.bulk.commit_group;", "");
     rewriter.eraseOp(op);
     return success();
   }
@@ -277,10 +277,8 @@ struct WaitTensorStoresLowering
     Location loc = op.getLoc();
     // Only thread 0 started stores; `.read`: the buffers are free once
     // read, the global writes need not have landed.
-    emitInlinePtx(rewriter, loc, Type(), {isThreadZero(rewriter, loc)},
-                  "{ .reg .pred p; setp.ne.b32 p, $0, 0; "
-                  "@p cp.async.bulk.wait_group.read 0; }",
-                  "r");
+    emitElected(rewriter, loc, isThreadZero(rewriter, loc), {},
+                "cp.async.bulk.wait_group.read 0;", "");
     rewriter.eraseOp(op);
     return success();
   }
