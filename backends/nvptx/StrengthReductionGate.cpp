@@ -1,7 +1,8 @@
 //===- StrengthReductionGate.cpp - Skip SLSR where it only costs time -----===//
 //
-// The legacy pass manager asks the context's gate before each function pass
-// with the pass's name and "function (NAME)".
+// Code generation's pass manager asks the context's gate before each
+// function pass, with the pass's name ("slsr" for this one) and
+// "function (NAME)".
 //
 //===----------------------------------------------------------------------===//
 #include "StrengthReductionGate.h"

@@ -21,14 +21,13 @@
 // proxy, which TMA reads through. Each op gets its buffer (the swizzled
 // layout wgmma reads, which is TMA's too: 128-byte rows cut into column
 // blocks) and each load its mbarrier, initialized once at the kernel's
-// entry. A descriptor whose
-// base, shape and strides are launch expressions becomes a hidden parameter
-// whose recipe the function records (the launch checks its alignment); on
-// sm_90a any other gets a make_tensor_map right after it is made, which
-// writes the map into this program's slot of a hidden scratch parameter
-// (after an assertion of the alignment rules), the function recording the
-// scratch bytes per program. Anything else keeps the core's ordinary tiled
-// lowering, with a remark saying why.
+// entry. A descriptor whose base, shape and strides are launch expressions
+// becomes a hidden parameter whose recipe the function records (the launch
+// checks its alignment); on sm_90a any other gets a make_tensor_map right
+// after it is made, which writes the map into this program's slot of a
+// hidden scratch parameter (after an assertion of the alignment rules), the
+// function recording the scratch bytes per program. Anything else keeps the
+// core's ordinary tiled lowering, with a remark saying why.
 //
 //===----------------------------------------------------------------------===//
 #include "TensorMaps.h"
