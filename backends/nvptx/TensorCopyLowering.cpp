@@ -52,7 +52,7 @@ void emitElected(OpBuilder &b, Location loc, Value elected, ValueRange operands,
   emitInlinePtx(
       b, loc, Type(), args,
       ("{ .reg .pred p; setp.ne.b32 p, $0, 0; @p " + instruction + " }").str(),
-      ("r" + llvm::Twine(constraints.empty() ? "" : ",") + constraints).str());
+      constraints.empty() ? "r" : ("r," + constraints).str());
 }
 
 /// The boxes of a copy of a rows x cols block: per column block, its first

@@ -241,12 +241,8 @@ bool canReadAfter(Operation *op, Value buffer) {
 /// True when `op` may run more than once in an invocation of `func`: it is
 /// in a loop, or `func` has branches (which may form one).
 bool mayRepeat(Operation *op, func::FuncOp func) {
-  if (!func.getBody().hasOneBlock())
-    return true;
-  for (Operation *p = op->getParentOp(); p && p != func; p = p->getParentOp())
-    if (isa<LoopLikeOpInterface>(p))
-      return true;
-  return false;
+  return !func.getBody().hasOneBlock() ||
+         op->getParentOfType<LoopLikeOpInterface>();
 }
 
 /// A descriptor's tensor map: its recipe and where the kernel finds it (a
