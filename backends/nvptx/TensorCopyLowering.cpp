@@ -1,10 +1,12 @@
 //===- TensorCopyLowering.cpp - mbarriers and TMA copies in PTX -----------===//
 //
-// Thread 0 initializes barriers, announces bytes, issues the copies and
-// waits for its stores to have read their buffers (one bulk group per
-// store, waited for where wait_tensor_stores stands); the other threads
-// skip those instructions by predicate (no branches), and all of them
-// arrive on and wait for a load's barrier. A map made in the
+// Thread 0 initializes and invalidates barriers, announces bytes, issues
+// the copies and waits for its stores to have read their buffers (one bulk
+// group per store, waited for where wait_tensor_stores stands); the other
+// threads skip those instructions by predicate (no branches). All threads
+// arrive on a load's barrier and wait with their tokens, or (a load
+// without a token) thread 0 arrives alone and all wait for the phase's
+// parity. A map made in the
 // kernel is assembled by warp 0 in shared memory and copied to its global
 // slot with a release to the tensor-map proxy, which thread 0 acquires. A copy
 // of a block wider than one swizzle row (128 bytes) is one box per column
@@ -91,6 +93,21 @@ struct InitBarrierLowering
                 llvm::formatv("mbarrier.init.shared::cta.b64 [$1], {0};",
                               op.getCount()),
                 "r");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct InvalBarrierLowering
+    : public ConvertOpToLLVMPattern<tessera::gpu::InvalBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(tessera::gpu::InvalBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value bar = sharedAddress(rewriter, loc, adaptor.getBarrier());
+    emitElected(rewriter, loc, isThreadZero(rewriter, loc), {bar},
+                "mbarrier.inval.shared::cta.b64 [$1];", "r");
     rewriter.eraseOp(op);
     return success();
   }
@@ -190,12 +207,16 @@ struct AsyncTensorLoadLowering
     Value bar = sharedAddress(rewriter, loc, adaptor.getBarrier());
     Value dst = sharedAddress(rewriter, loc, adaptor.getDst());
     // The bytes first, so that no copy completes against a barrier that
-    // does not expect it yet.
-    emitElected(
-        rewriter, loc, elected, {bar},
-        llvm::formatv(
-            "mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [$1], {0};", total),
-        "r");
+    // does not expect it yet; without a token the issuing thread's arrival
+    // is the copy's only one, made with them.
+    bool tokens = bool(op.getToken());
+    emitElected(rewriter, loc, elected, {bar},
+                llvm::formatv(tokens ? "mbarrier.expect_tx.relaxed.cta.shared::"
+                                       "cta.b64 [$1], {0};"
+                                     : "mbarrier.arrive.expect_tx.shared::cta."
+                                       "b64 _, [$1], {0};",
+                              total),
+                "r");
     Value row = adaptor.getIndices()[0], col = adaptor.getIndices()[1];
     for (auto [firstCol, offset] : getBoxes(type)) {
       Value boxCol = LLVM::AddOp::create(rewriter, loc, col,
@@ -208,6 +229,10 @@ struct AsyncTensorLoadLowering
                   "cp.async.bulk.tensor.2d.shared::cluster.global.tile."
                   "mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];",
                   "r,l,r,r,r");
+    }
+    if (!tokens) {
+      rewriter.eraseOp(op);
+      return success();
     }
     Value token =
         emitInlinePtx(rewriter, loc, rewriter.getI64Type(), {bar},
@@ -227,11 +252,14 @@ struct WaitBarrierLowering
     Location loc = op.getLoc();
     Value bar = sharedAddress(rewriter, loc, adaptor.getBarrier());
     // try_wait suspends for a while inside; the loop covers the time-outs.
-    emitInlinePtx(rewriter, loc, Type(), {bar, adaptor.getToken()},
-                  "{ .reg .pred done; tessera_wait: "
-                  "mbarrier.try_wait.shared::cta.b64 done, [$0], $1; "
-                  "@!done bra.uni tessera_wait; }",
-                  "r,l");
+    bool parity = adaptor.getState().getType().isInteger(32);
+    emitInlinePtx(rewriter, loc, Type(), {bar, adaptor.getState()},
+                  llvm::formatv("{ .reg .pred done; tessera_wait: "
+                                "mbarrier.try_wait{0}.shared::cta.b64 done, "
+                                "[$0], $1; @!done bra.uni tessera_wait; }",
+                                parity ? ".parity" : "")
+                      .str(),
+                  parity ? "r,r" : "r,l");
     rewriter.eraseOp(op);
     return success();
   }
@@ -288,7 +316,7 @@ struct WaitTensorStoresLowering
 
 void nvptx::populateTensorCopyPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns) {
-  patterns.add<InitBarrierLowering, MakeTensorMapLowering,
+  patterns.add<InitBarrierLowering, InvalBarrierLowering, MakeTensorMapLowering,
                AsyncTensorLoadLowering, WaitBarrierLowering,
                AsyncTensorStoreLowering, WaitTensorStoresLowering>(converter);
 }

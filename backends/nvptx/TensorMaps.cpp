@@ -511,8 +511,10 @@ private:
             gpu::LocalAllocOp::create(head, loc, barrierType, Value());
         gpu::InitBarrierOp::create(head, loc, barrier, threads);
         barriers.push_back(barrier);
-        Value token = gpu::AsyncTensorLoadOp::create(
-            b, loc, b.getI64Type(), map, load.getIndices(), buffer, barrier);
+        Value token =
+            gpu::AsyncTensorLoadOp::create(b, loc, b.getI64Type(), map,
+                                           load.getIndices(), buffer, barrier)
+                .getToken();
         gpu::WaitBarrierOp::create(b, loc, barrier, token);
         // Read straight into the layout a lone conversion wants (a dot
         // operand's).

@@ -10,14 +10,18 @@
 //
 // with %buf and %bar allocated before the loop. Each iteration then waits
 // for a copy it has just started. For a loop of S stages the chains become
-// rings of S buffers and S barriers: before the loop the copies of
-// iterations 0 .. S-2 start; iteration i waits for its own copy (the
-// arrival token of the copy travels in the loop's carried values),
-// synchronizes the block (every thread is done with iteration i - 1, so its
-// slot is free), starts the copy of iteration i + S - 1 into that slot and
-// computes on slot i % S while S - 1 copies are in flight. Copies past the
-// end still run (a tensor map reads blocks outside the tensor as its
-// padding, without touching memory) and are waited for after the loop.
+// rings of S buffers, and their barriers one ring of S barriers that all
+// copies of an iteration complete: before the loop the ring of barriers is
+// initialized (again, in an enclosing loop) and the copies of iterations
+// 0 .. S-2 start; iteration i waits for its own copies (by the phase's
+// parity, which the loop carries with the slot: only the thread that
+// starts a copy arrives, and no thread holds a token), synchronizes the
+// block (every thread is done with iteration i - 1, so its slot is free),
+// starts the copies of iteration i + S - 1 into that slot and computes on
+// slot i % S while S - 1 iterations of copies are in flight. Copies past
+// the end still run (a tensor map reads blocks outside the tensor as its
+// padding, without touching memory) and are waited for after the loop,
+// where the ring of barriers is invalidated.
 //
 // The block synchronization is what frees a slot, so the dots that read a
 // slot must be complete at the end of their iteration (synchronous matrix
@@ -53,9 +57,9 @@ struct Chain {
   SmallVector<LocalLoadOp> reads;
   LocalAllocOp buffer, barrier;
   InitBarrierOp init;
-  /// The rings that replace `buffer` and `barrier`.
-  MemDescType ringType, barrierRingType;
-  Value ring, barrierRing;
+  /// The ring that replaces `buffer`.
+  MemDescType ringType;
+  Value ring;
 };
 
 /// Swizzled buffers are placed 1024-byte aligned; a ring's slots stay so
@@ -72,7 +76,7 @@ std::optional<Chain> matchChain(scf::ForOp loop, AsyncTensorLoadOp load) {
   chain.barrier = load.getBarrier().getDefiningOp<LocalAllocOp>();
   if (!chain.buffer || !chain.barrier || chain.buffer.getSrc() ||
       loop->isAncestor(chain.buffer) || loop->isAncestor(chain.barrier) ||
-      !loop.isDefinedOutsideOfLoop(load.getMap()) ||
+      !loop.isDefinedOutsideOfLoop(load.getMap()) || !load.getToken() ||
       !load.getToken().hasOneUse())
     return std::nullopt;
   chain.wait = dyn_cast<WaitBarrierOp>(*load.getToken().user_begin());
@@ -134,8 +138,10 @@ public:
 
 private:
   /// Starts the copies of the iteration `map` holds the slice of into
-  /// `slot`, returning their tokens (one per chain).
-  SmallVector<Value> issue(OpBuilder &b, Value slot, const IRMapping &map);
+  /// `slot`.
+  void issue(OpBuilder &b, Value slot, const IRMapping &map);
+  /// Waits for the copies into `slot`, whose barrier is in phase `phase`.
+  void wait(OpBuilder &b, Location loc, Value slot, Value phase);
 
   scf::ForOp loop;
   int stages;
@@ -143,6 +149,9 @@ private:
   int dotsInFlight;
   int slots = 0;
   SmallVector<Chain> chains;
+  /// The ring of barriers the copies of an iteration complete.
+  MemDescType barrierRingType;
+  Value barrierRing;
   LoopSlice slice;
 };
 
@@ -184,15 +193,15 @@ bool TensorLoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
         return false;
 
   // The rings: as many stages as fit, in place of the chains' buffers and
-  // barriers: the rings of buffers right before the loop, the rings of
-  // barriers where the barriers were (their initialization stays there).
+  // barriers: the rings of buffers right before the loop, the ring of
+  // barriers where the first chain's barrier was.
   SmallVector<RingBytes> rings;
   SmallVector<Operation *> replaced;
+  rings.push_back({8, chains.front().barrier, gpu::kBufferAlignment});
   for (Chain &c : chains) {
     MemDescType tile = c.load.getDst().getType();
     rings.push_back({uint64_t(tile.getNumElements()) *
                      tile.getElementType().getIntOrFloatBitWidth() / 8});
-    rings.push_back({8, c.barrier, gpu::kBufferAlignment});
     replaced.push_back(c.buffer);
     replaced.push_back(c.barrier);
   }
@@ -205,71 +214,76 @@ bool TensorLoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
   stages = shape->stages;
   slots = shape->slots;
   dotsInFlight = slots - stages;
-  for (Chain &c : chains) {
+  for (Chain &c : chains)
     c.ringType = getRingType(c.load.getDst().getType(), slots);
-    c.barrierRingType = getRingType(c.load.getBarrier().getType(), slots);
-  }
+  barrierRingType =
+      getRingType(chains.front().load.getBarrier().getType(), slots);
   slice.sort();
   return true;
 }
 
-SmallVector<Value> TensorLoopPipeliner::issue(OpBuilder &b, Value slot,
-                                              const IRMapping &map) {
-  SmallVector<Value> tokens;
+void TensorLoopPipeliner::issue(OpBuilder &b, Value slot,
+                                const IRMapping &map) {
+  Value barrier = getSlot(b, loop.getLoc(), barrierRing, slot);
   for (Chain &c : chains) {
     Location loc = c.load.getLoc();
     SmallVector<Value> indices;
     for (Value index : c.load.getIndices())
       indices.push_back(map.lookupOrDefault(index));
-    // One statement each: the order of the ops must not depend on the
-    // compiler's order of evaluating arguments.
-    Value barrier = getSlot(b, loc, c.barrierRing, slot);
     Value tile = getSlot(b, loc, c.ring, slot);
-    tokens.push_back(AsyncTensorLoadOp::create(
-        b, loc, b.getI64Type(), c.load.getMap(), indices, tile, barrier));
+    AsyncTensorLoadOp::create(b, loc, /*token=*/Type(), c.load.getMap(),
+                              indices, tile, barrier);
   }
-  return tokens;
+}
+
+void TensorLoopPipeliner::wait(OpBuilder &b, Location loc, Value slot,
+                               Value phase) {
+  WaitBarrierOp::create(b, loc, getSlot(b, loc, barrierRing, slot), phase);
+}
+
+/// The parity of the barrier phase the slot after `slot` waits for: it
+/// flips where the ring of `slots` wraps around.
+Value nextRingPhase(OpBuilder &b, Location loc, Value slot, Value phase,
+                    int slots) {
+  Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, slot,
+                                     createI32Constant(b, loc, slots - 1));
+  Value flip = arith::ExtUIOp::create(b, loc, b.getI32Type(), last);
+  return arith::XOrIOp::create(b, loc, phase, flip);
 }
 
 void TensorLoopPipeliner::rewrite() {
   Location loc = loop.getLoc();
-  // The rings of buffers right before the loop (their bytes may serve
-  // others before it), the rings of barriers where the barriers were, each
-  // initialized where the one it replaces was.
-  for (Chain &c : chains) {
-    OpBuilder b(loop);
+  // The ring of barriers where the first chain's barrier was; the rings of
+  // buffers right before the loop (their bytes may serve others before
+  // it). Each copy's issuing thread arrives once, and the barriers start
+  // at phase 0 for every run of the loop (an enclosing loop runs it again).
+  OpBuilder b(chains.front().barrier);
+  barrierRing = LocalAllocOp::create(b, chains.front().barrier.getLoc(),
+                                     barrierRingType, Value());
+  b.setInsertionPoint(loop);
+  for (int s = 0; s < slots; ++s)
+    InitBarrierOp::create(
+        b, loc, getSlot(b, loc, barrierRing, createI32Constant(b, loc, s)),
+        int32_t(chains.size()));
+  BarrierOp::create(b, loc);
+  for (Chain &c : chains)
     c.ring = LocalAllocOp::create(b, c.buffer.getLoc(), c.ringType, Value());
-    b.setInsertionPoint(c.barrier);
-    c.barrierRing =
-        LocalAllocOp::create(b, c.barrier.getLoc(), c.barrierRingType, Value());
-    b.setInsertionPoint(c.init);
-    for (int s = 0; s < slots; ++s)
-      InitBarrierOp::create(b, c.init.getLoc(),
-                            getSlot(b, c.init.getLoc(), c.barrierRing,
-                                    createI32Constant(b, c.init.getLoc(), s)),
-                            c.init.getCount());
-    c.init->erase();
-  }
 
-  // Prologue: iterations 0 .. S-2, the carried values advancing with them.
-  OpBuilder b(loop);
+  // Prologue: iterations 0 .. S-2 into slots 0 .. S-2, the carried values
+  // advancing with them.
   ArrayRef<unsigned> carriedArgs = slice.getCarriedArgs();
-  // tokens[s][c]: the copy of iteration s for chain c.
-  SmallVector<SmallVector<Value>> tokens;
   SmallVector<Value> carried = slice.clonePrologue(
       b, stages - 1, [&](int s, Value, const IRMapping &map) {
-        tokens.push_back(issue(b, createI32Constant(b, loc, s), map));
+        issue(b, createI32Constant(b, loc, s), map);
       });
 
-  // The loop carries the values S-1 iterations ahead, the tokens of the
-  // copies in flight and the two slots.
+  // The loop carries the values S-1 iterations ahead, the slot it reads
+  // with its barrier's phase, and the slot it writes.
   SmallVector<Value> inits(loop.getInitArgs());
   unsigned firstAhead = inits.size();
   llvm::append_range(inits, carried);
-  unsigned firstToken = inits.size();
-  for (auto &iteration : tokens)
-    llvm::append_range(inits, iteration);
   unsigned readSlotIndex = inits.size();
+  inits.push_back(createI32Constant(b, loc, 0));
   inits.push_back(createI32Constant(b, loc, 0));
   inits.push_back(createI32Constant(b, loc, stages - 1));
   scf::ForOp newLoop = rebuildLoopWithInits(loop, inits);
@@ -279,26 +293,21 @@ void TensorLoopPipeliner::rewrite() {
   auto yield = cast<scf::YieldOp>(newBody->getTerminator());
   ValueRange ahead =
       newLoop.getRegionIterArgs().slice(firstAhead, carriedArgs.size());
-  size_t numChains = chains.size();
-  ValueRange inFlight =
-      newLoop.getRegionIterArgs().slice(firstToken, numChains * (stages - 1));
   Value readSlot = newLoop.getRegionIterArgs()[readSlotIndex];
-  Value writeSlot = newLoop.getRegionIterArgs()[readSlotIndex + 1];
+  Value readPhase = newLoop.getRegionIterArgs()[readSlotIndex + 1];
+  Value writeSlot = newLoop.getRegionIterArgs()[readSlotIndex + 2];
 
   // Top of each iteration: its copies landed; every thread is done with
   // the previous iteration, whose slot the copies S-1 iterations ahead
   // take.
   b.setInsertionPointToStart(newBody);
-  for (auto [c, chain] : llvm::enumerate(chains))
-    WaitBarrierOp::create(b, chain.wait.getLoc(),
-                          getSlot(b, loc, chain.barrierRing, readSlot),
-                          inFlight[c]);
+  wait(b, chains.front().wait.getLoc(), readSlot, readPhase);
   BarrierOp::create(b, loc);
   Value iv = advanceInductionVar(b, loc, newLoop.getInductionVar(),
                                  newLoop.getStep(), stages - 1);
   IRMapping map;
   slice.clone(b, iv, ahead, map);
-  SmallVector<Value> started = issue(b, writeSlot, map);
+  issue(b, writeSlot, map);
 
   // The reads take this iteration's slot; the chains' own copies go.
   for (Chain &c : chains) {
@@ -310,6 +319,7 @@ void TensorLoopPipeliner::rewrite() {
     c.load->erase();
     if (c.fence)
       c.fence->erase();
+    c.init->erase();
     c.buffer->erase();
     c.barrier->erase();
   }
@@ -317,12 +327,8 @@ void TensorLoopPipeliner::rewrite() {
   b.setInsertionPoint(yield);
   SmallVector<Value> yields(yield.getOperands());
   llvm::append_range(yields, slice.getNextCarried(map));
-  // The tokens move one iteration down: the oldest was waited for above.
-  for (int s = 1; s + 1 < stages; ++s)
-    for (size_t c = 0; c < numChains; ++c)
-      yields.push_back(inFlight[s * numChains + c]);
-  llvm::append_range(yields, started);
   yields.push_back(nextRingSlot(b, loc, readSlot, slots));
+  yields.push_back(nextRingPhase(b, loc, readSlot, readPhase, slots));
   yields.push_back(nextRingSlot(b, loc, writeSlot, slots));
   yield->setOperands(yields);
   slice.dropDeadCarriedUpdates();
@@ -330,17 +336,22 @@ void TensorLoopPipeliner::rewrite() {
     newLoop->setAttr(kDotsInFlightAttrName, b.getI32IntegerAttr(dotsInFlight));
 
   // After the loop: the copies still in flight (past the end) land before
-  // the buffers are reused, and every thread is done with the rings.
+  // the buffers are reused; once every thread is done with the rings the
+  // barriers end.
   b.setInsertionPointAfter(newLoop);
   Value slot = newLoop.getResult(readSlotIndex);
+  Value phase = newLoop.getResult(readSlotIndex + 1);
   for (int s = 0; s + 1 < stages; ++s) {
-    for (auto [c, chain] : llvm::enumerate(chains))
-      WaitBarrierOp::create(b, loc, getSlot(b, loc, chain.barrierRing, slot),
-                            newLoop.getResult(firstToken + s * numChains + c));
-    if (s + 2 < stages)
+    wait(b, loc, slot, phase);
+    if (s + 2 < stages) {
+      phase = nextRingPhase(b, loc, slot, phase, slots);
       slot = nextRingSlot(b, loc, slot, slots);
+    }
   }
   BarrierOp::create(b, loc);
+  for (int s = 0; s < slots; ++s)
+    InvalBarrierOp::create(
+        b, loc, getSlot(b, loc, barrierRing, createI32Constant(b, loc, s)));
 }
 
 } // namespace

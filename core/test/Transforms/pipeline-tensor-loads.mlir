@@ -4,15 +4,17 @@
 // RUN: tessera-opt %s --split-input-file --tessera-pipeline-loads="num-stages=3 dots-in-flight=1" --canonicalize | FileCheck %s --check-prefix=INFLIGHT
 
 // A loop whose block arrives by a tensor-map copy (as a target with tensor
-// memory copies leaves it: block barrier, copy, wait, read): the buffer and
-// its barrier become rings of three (the barriers where the barrier was,
-// initialized there; the buffers right before the loop, so that what comes
-// before may use their bytes), the copies of iterations 0 and 1 start
-// before the loop, each iteration waits for its slot's token, synchronizes
-// the block, starts iteration i + 2 into the slot of i - 1 and reads slot
-// i % 3; the two copies past the end are waited for after the loop, then
-// the block synchronizes. With 20000 bytes of shared memory two stages fit
-// (one copy ahead); with 12000 not even two: the loop stays.
+// memory copies leaves it: block barrier, copy, wait, read): the buffer
+// becomes a ring of three right before the loop (what comes before may use
+// its bytes), the barrier a ring of three where it was, initialized before
+// the loop for one arrival each (the copy's own). The copies of iterations
+// 0 and 1 start before the loop; each iteration waits for its slot's
+// barrier by the parity of its phase (carried with the slot, flipped where
+// the ring wraps), synchronizes the block, starts iteration i + 2 into the
+// slot of i - 1 and reads slot i % 3; the two copies past the end are
+// waited for after the loop, the block synchronizes and the barriers are
+// invalidated. With 20000 bytes of shared memory two stages fit (one copy
+// ahead); with 12000 not even two: the loop stays.
 #ld = #tessera_gpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #sw = #tessera_gpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
 #word = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
@@ -23,47 +25,56 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
   // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : i32
   // CHECK-DAG: %[[C64:.*]] = arith.constant 64 : i32
   // CHECK: %[[BARS:.*]] = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x1xi64, #{{.*}}, mutable>
+  // CHECK-NEXT: tessera_gpu.barrier
   // CHECK-NEXT: %[[B0:.*]] = tessera_gpu.memdesc_index %[[BARS]][%[[C0]]]
-  // CHECK-NEXT: tessera_gpu.init_barrier %[[B0]] {count = 128 : i32}
+  // CHECK-NEXT: tessera_gpu.init_barrier %[[B0]] {count = 1 : i32}
   // CHECK-NEXT: %[[B1:.*]] = tessera_gpu.memdesc_index %[[BARS]][%[[C1]]]
-  // CHECK-NEXT: tessera_gpu.init_barrier %[[B1]] {count = 128 : i32}
+  // CHECK-NEXT: tessera_gpu.init_barrier %[[B1]] {count = 1 : i32}
   // CHECK-NEXT: %[[B2:.*]] = tessera_gpu.memdesc_index %[[BARS]][%[[C2]]]
-  // CHECK-NEXT: tessera_gpu.init_barrier %[[B2]] {count = 128 : i32}
+  // CHECK-NEXT: tessera_gpu.init_barrier %[[B2]] {count = 1 : i32}
   // CHECK-NEXT: tessera_gpu.barrier
   // CHECK-NEXT: %[[RING:.*]] = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x64x64xf16, #{{.*}}, mutable>
-  // Iterations 0 and 1, into slots 0 and 1.
+  // Iterations 0 and 1, into slots 0 and 1; no tokens.
   // CHECK: %[[S0:.*]] = tessera_gpu.memdesc_index %[[RING]][%[[C0]]]
-  // CHECK-NEXT: %[[P0:.*]] = tessera_gpu.async_tensor_load %arg0[%[[C0]], %{{.*}}], %[[S0]], %{{.*}}
+  // CHECK-NEXT: tessera_gpu.async_tensor_load %arg0[%[[C0]], %[[C0]]], %[[S0]], %{{.*}} : {{.*}}, !tessera_gpu.memdesc<1xi64, #{{.*}}, mutable>{{$}}
   // CHECK: %[[S1:.*]] = tessera_gpu.memdesc_index %[[RING]][%[[C1]]]
-  // CHECK-NEXT: %[[P1:.*]] = tessera_gpu.async_tensor_load %arg0[%[[C0]], %{{.*}}], %[[S1]], %{{.*}}
-  // CHECK: %[[LOOP:.*]]:5 = scf.for %[[IV:.*]] = %[[C0]] to %arg1 step %[[C1]] iter_args(%[[ACC:.*]] = %{{.*}}, %[[T0:.*]] = %[[P0]], %[[T1:.*]] = %[[P1]], %[[READ:.*]] = %[[C0]], %[[WRITE:.*]] = %[[C2]])
+  // CHECK-NEXT: tessera_gpu.async_tensor_load %arg0[%[[C0]], %[[C64]]], %[[S1]], %{{.*}}
+  // CHECK: %[[LOOP:.*]]:4 = scf.for %[[IV:.*]] = %[[C0]] to %arg1 step %[[C1]] iter_args(%[[ACC:.*]] = %{{.*}}, %[[READ:.*]] = %[[C0]], %[[PHASE:.*]] = %[[C0]], %[[WRITE:.*]] = %[[C2]])
   // CHECK: %[[RB:.*]] = tessera_gpu.memdesc_index %[[BARS]][%[[READ]]]
-  // CHECK-NEXT: tessera_gpu.wait_barrier %[[RB]], %[[T0]]
+  // CHECK-NEXT: tessera_gpu.wait_barrier %[[RB]], %[[PHASE]] : !tessera_gpu.memdesc<1xi64, #{{.*}}, mutable>, i32
   // CHECK-NEXT: tessera_gpu.barrier
   // CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[IV]], %{{.*}}
   // CHECK-NEXT: %[[COL:.*]] = arith.muli %[[AHEAD]], %[[C64]]
   // CHECK-NEXT: %[[WB:.*]] = tessera_gpu.memdesc_index %[[BARS]][%[[WRITE]]]
   // CHECK-NEXT: %[[WS:.*]] = tessera_gpu.memdesc_index %[[RING]][%[[WRITE]]]
-  // CHECK-NEXT: %[[NEXT:.*]] = tessera_gpu.async_tensor_load %arg0[%[[C0]], %[[COL]]], %[[WS]], %[[WB]]
+  // CHECK-NEXT: tessera_gpu.async_tensor_load %arg0[%[[C0]], %[[COL]]], %[[WS]], %[[WB]]
   // CHECK-NOT: tessera_gpu.wait_barrier
   // CHECK: %[[RS:.*]] = tessera_gpu.memdesc_index %[[RING]][%[[READ]]]
   // CHECK-NEXT: %[[TILE:.*]] = tessera_gpu.local_load %[[RS]]
   // CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[ACC]], %[[TILE]]
-  // CHECK: scf.yield %[[SUM]], %[[T1]], %[[NEXT]], %{{.*}}, %{{.*}}
-  // CHECK: %[[D0:.*]] = tessera_gpu.memdesc_index %[[BARS]][%[[LOOP]]#3]
-  // CHECK-NEXT: tessera_gpu.wait_barrier %[[D0]], %[[LOOP]]#1
-  // CHECK: tessera_gpu.wait_barrier %{{.*}}, %[[LOOP]]#2
+  // The parity flips after slot 2.
+  // CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[READ]], %[[C2]]
+  // CHECK-NEXT: %[[FLIP:.*]] = arith.extui %[[LAST]] : i1 to i32
+  // CHECK-NEXT: %[[NEXTPHASE:.*]] = arith.xori %[[PHASE]], %[[FLIP]]
+  // CHECK: scf.yield %[[SUM]], %{{.*}}, %[[NEXTPHASE]], %{{.*}}
+  // CHECK: %[[D0:.*]] = tessera_gpu.memdesc_index %[[BARS]][%[[LOOP]]#1]
+  // CHECK-NEXT: tessera_gpu.wait_barrier %[[D0]], %[[LOOP]]#2
+  // CHECK: arith.xori %[[LOOP]]#2
+  // CHECK: tessera_gpu.wait_barrier
   // CHECK-NEXT: tessera_gpu.barrier
+  // CHECK-NEXT: %[[I0:.*]] = tessera_gpu.memdesc_index %[[BARS]][%[[C0]]]
+  // CHECK-NEXT: tessera_gpu.inval_barrier %[[I0]]
+  // CHECK-COUNT-2: tessera_gpu.inval_barrier
   // CHECK-NEXT: return %[[LOOP]]#0
   // TWO-LABEL: func.func @tensor_loop
   // TWO-COUNT-2: tessera_gpu.init_barrier
   // TWO: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<2x64x64xf16
-  // TWO: scf.for {{.*}} -> (tensor<64x64xf16, #{{.*}}>, i64, i32, i32)
+  // TWO: scf.for {{.*}} -> (tensor<64x64xf16, #{{.*}}>, i32, i32, i32)
   // NONE-LABEL: func.func @tensor_loop
   // NONE: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<64x64xf16
   // NONE: scf.for {{.*}} -> (tensor<64x64xf16, #{{.*}}>)
-  // NONE: tessera_gpu.async_tensor_load
-  // NONE-NEXT: tessera_gpu.wait_barrier
+  // NONE: %[[T:.*]] = tessera_gpu.async_tensor_load {{.*}} -> i64
+  // NONE-NEXT: tessera_gpu.wait_barrier %{{.*}}, %[[T]] : !tessera_gpu.memdesc<1xi64, #{{.*}}, mutable>, i64
   func.func @tensor_loop(%map: !tessera_gpu.tensor_map, %n: i32) -> tensor<64x64xf16, #ld> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -76,8 +87,8 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf16, #ld>) : i32 {
       %col = arith.muli %i, %c64 : i32
       tessera_gpu.barrier
-      %t = tessera_gpu.async_tensor_load %map[%c0, %col], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #sw, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable>
-      tessera_gpu.wait_barrier %bar, %t : !tessera_gpu.memdesc<1xi64, #word, mutable>
+      %t = tessera_gpu.async_tensor_load %map[%c0, %col], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #sw, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable> -> i64
+      tessera_gpu.wait_barrier %bar, %t : !tessera_gpu.memdesc<1xi64, #word, mutable>, i64
       %tile = tessera_gpu.local_load %buf : !tessera_gpu.memdesc<64x64xf16, #sw, mutable> -> tensor<64x64xf16, #ld>
       %sum = arith.addf %acc, %tile : tensor<64x64xf16, #ld>
       scf.yield %sum : tensor<64x64xf16, #ld>
@@ -111,8 +122,8 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf16, #ld>) : i32 {
       %col = arith.muli %i, %c64 : i32
       tessera_gpu.barrier
-      %t = tessera_gpu.async_tensor_load %map[%c0, %col], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #sw, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable>
-      tessera_gpu.wait_barrier %bar, %t : !tessera_gpu.memdesc<1xi64, #word, mutable>
+      %t = tessera_gpu.async_tensor_load %map[%c0, %col], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #sw, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable> -> i64
+      tessera_gpu.wait_barrier %bar, %t : !tessera_gpu.memdesc<1xi64, #word, mutable>, i64
       %tile = tessera_gpu.local_load %buf : !tessera_gpu.memdesc<64x64xf16, #sw, mutable> -> tensor<64x64xf16, #ld>
       tessera.store %out, %tile : tensor<64x64x!tessera.ptr<f16>, #ld>
       %sum = arith.addf %acc, %tile : tensor<64x64xf16, #ld>
@@ -136,8 +147,8 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<16x16xf16, #ld>) : i32 {
       %col = arith.muli %i, %c16 : i32
       tessera_gpu.barrier
-      %t = tessera_gpu.async_tensor_load %map[%c0, %col], %buf, %bar : !tessera_gpu.memdesc<16x16xf16, #sw, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable>
-      tessera_gpu.wait_barrier %bar, %t : !tessera_gpu.memdesc<1xi64, #word, mutable>
+      %t = tessera_gpu.async_tensor_load %map[%c0, %col], %buf, %bar : !tessera_gpu.memdesc<16x16xf16, #sw, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable> -> i64
+      tessera_gpu.wait_barrier %bar, %t : !tessera_gpu.memdesc<1xi64, #word, mutable>, i64
       %tile = tessera_gpu.local_load %buf : !tessera_gpu.memdesc<16x16xf16, #sw, mutable> -> tensor<16x16xf16, #ld>
       %sum = arith.addf %acc, %tile : tensor<16x16xf16, #ld>
       scf.yield %sum : tensor<16x16xf16, #ld>
@@ -160,8 +171,8 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf16, #ld>) : i32 {
       %col = arith.muli %i, %c64 : i32
       tessera_gpu.barrier
-      %t = tessera_gpu.async_tensor_load %map[%c0, %col], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #sw, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable>
-      tessera_gpu.wait_barrier %bar, %t : !tessera_gpu.memdesc<1xi64, #word, mutable>
+      %t = tessera_gpu.async_tensor_load %map[%c0, %col], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #sw, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable> -> i64
+      tessera_gpu.wait_barrier %bar, %t : !tessera_gpu.memdesc<1xi64, #word, mutable>, i64
       %tile = tessera_gpu.local_load %buf : !tessera_gpu.memdesc<64x64xf16, #sw, mutable> -> tensor<64x64xf16, #ld>
       %sum = arith.addf %acc, %tile : tensor<64x64xf16, #ld>
       scf.yield %sum : tensor<64x64xf16, #ld>
@@ -214,12 +225,82 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #acc>) : i32 {
       %row = arith.muli %i, %c64 : i32
       tessera_gpu.barrier
-      %t = tessera_gpu.async_tensor_load %map[%row, %c0], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #sw, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable>
-      tessera_gpu.wait_barrier %bar, %t : !tessera_gpu.memdesc<1xi64, #word, mutable>
+      %t = tessera_gpu.async_tensor_load %map[%row, %c0], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #sw, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable> -> i64
+      tessera_gpu.wait_barrier %bar, %t : !tessera_gpu.memdesc<1xi64, #word, mutable>, i64
       %b = tessera_gpu.local_load %buf : !tessera_gpu.memdesc<64x64xf16, #sw, mutable> -> tensor<64x64xf16, #opb>
       %d = tessera.dot %a, %b, %acc : tensor<64x64xf16, #opa> * tensor<64x64xf16, #opb> -> tensor<64x64xf32, #acc>
       scf.yield %d : tensor<64x64xf32, #acc>
     }
     return %r : tensor<64x64xf32, #acc>
+  }
+}
+
+// -----
+
+// Two copies in one loop (a matmul's A and B blocks) share one ring of
+// barriers, each initialized for two arrivals (one per copy): an iteration
+// waits once. In a loop nested in another (a persistent kernel's K loop
+// inside its tile loop) the barriers are initialized before each run of
+// the inner loop, at phase 0 as the carried parity assumes, and
+// invalidated after it.
+#sw = #tessera_gpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+#word = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+#acc = #tessera_gpu.blocked<sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]>
+#opa = #tessera_gpu.dot_op<opIdx = 0, parent = #acc>
+#opb = #tessera_gpu.dot_op<opIdx = 1, parent = #acc>
+module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 4 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @two_copies
+  // CHECK: %[[BARS:.*]] = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x1xi64
+  // CHECK-NOT: tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<1xi64
+  // CHECK-NOT: tessera_gpu.init_barrier
+  // CHECK: scf.for
+  // CHECK-COUNT-3: tessera_gpu.init_barrier %{{.*}} {count = 2 : i32}
+  // CHECK-NEXT: tessera_gpu.barrier
+  // CHECK-NEXT: %[[RA:.*]] = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x64x64xf16
+  // CHECK-NEXT: %[[RB:.*]] = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<3x64x64xf16
+  // CHECK: %[[BAR0:.*]] = tessera_gpu.memdesc_index %[[BARS]][%[[C0:.*]]]
+  // CHECK-NEXT: %[[A0:.*]] = tessera_gpu.memdesc_index %[[RA]][%[[C0]]]
+  // CHECK-NEXT: tessera_gpu.async_tensor_load %arg0[%{{.*}}], %[[A0]], %[[BAR0]]
+  // CHECK-NEXT: %[[B0:.*]] = tessera_gpu.memdesc_index %[[RB]][%[[C0]]]
+  // CHECK-NEXT: tessera_gpu.async_tensor_load %arg1[%{{.*}}], %[[B0]], %[[BAR0]]
+  // CHECK: scf.for {{.*}} -> (tensor<64x64xf32, #{{.*}}>, i32, i32, i32)
+  // CHECK: tessera_gpu.wait_barrier
+  // CHECK-NOT: tessera_gpu.wait_barrier
+  // CHECK: tessera.dot
+  // CHECK: scf.yield
+  // CHECK-COUNT-2: tessera_gpu.wait_barrier
+  // CHECK-NEXT: tessera_gpu.barrier
+  // CHECK-COUNT-3: tessera_gpu.inval_barrier
+  // CHECK: scf.yield
+  func.func @two_copies(%ma: !tessera_gpu.tensor_map, %mb: !tessera_gpu.tensor_map, %tiles: i32, %n: i32) -> tensor<64x64xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #acc>
+    %bufa = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<64x64xf16, #sw, mutable>
+    %bara = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<1xi64, #word, mutable>
+    tessera_gpu.init_barrier %bara {count = 128 : i32} : !tessera_gpu.memdesc<1xi64, #word, mutable>
+    %bufb = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<64x64xf16, #sw, mutable>
+    %barb = tessera_gpu.local_alloc : () -> !tessera_gpu.memdesc<1xi64, #word, mutable>
+    tessera_gpu.init_barrier %barb {count = 128 : i32} : !tessera_gpu.memdesc<1xi64, #word, mutable>
+    tessera_gpu.barrier
+    %out = scf.for %tile = %c0 to %tiles step %c1 iter_args(%prev = %zero) -> (tensor<64x64xf32, #acc>) : i32 {
+      %row = arith.muli %tile, %c64 : i32
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %prev) -> (tensor<64x64xf32, #acc>) : i32 {
+        %k = arith.muli %i, %c64 : i32
+        tessera_gpu.barrier
+        %ta = tessera_gpu.async_tensor_load %ma[%row, %k], %bufa, %bara : !tessera_gpu.memdesc<64x64xf16, #sw, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable> -> i64
+        tessera_gpu.wait_barrier %bara, %ta : !tessera_gpu.memdesc<1xi64, #word, mutable>, i64
+        tessera_gpu.barrier
+        %tb = tessera_gpu.async_tensor_load %mb[%k, %c0], %bufb, %barb : !tessera_gpu.memdesc<64x64xf16, #sw, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable> -> i64
+        tessera_gpu.wait_barrier %barb, %tb : !tessera_gpu.memdesc<1xi64, #word, mutable>, i64
+        %a = tessera_gpu.local_load %bufa : !tessera_gpu.memdesc<64x64xf16, #sw, mutable> -> tensor<64x64xf16, #opa>
+        %b = tessera_gpu.local_load %bufb : !tessera_gpu.memdesc<64x64xf16, #sw, mutable> -> tensor<64x64xf16, #opb>
+        %d = tessera.dot %a, %b, %acc : tensor<64x64xf16, #opa> * tensor<64x64xf16, #opb> -> tensor<64x64xf32, #acc>
+        scf.yield %d : tensor<64x64xf32, #acc>
+      }
+      scf.yield %r : tensor<64x64xf32, #acc>
+    }
+    return %out : tensor<64x64xf32, #acc>
   }
 }

@@ -7,7 +7,7 @@
 // is vendor-free: the copies lower through the target's async-copy hooks
 // (synchronously where it has none). Blocks a loop copies through tensor maps
 // (async_tensor_load, wait_barrier) get rings of buffers and barriers the
-// same way, their arrival tokens carried by the loop.
+// same way, waited for by the parity of the barriers' phases.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSERA_TRANSFORMS_PIPELINELOADS_H

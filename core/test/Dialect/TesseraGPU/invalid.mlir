@@ -427,7 +427,7 @@ func.func @shared_unknown(%x: !tessera_gpu.memdesc<8x64xf16, #tessera_gpu.shared
 #word = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 func.func @tensor_load_rank(%map: !tessera_gpu.tensor_map, %i: i32, %buf: !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, %bar: !tessera_gpu.memdesc<1xi64, #word, mutable>) {
   // expected-error @+1 {{needs one index per dimension of '!tessera_gpu.memdesc<64x64xf16}}
-  %t = tessera_gpu.async_tensor_load %map[%i], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable>
+  %t = tessera_gpu.async_tensor_load %map[%i], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable> -> i64
   return
 }
 
@@ -437,7 +437,16 @@ func.func @tensor_load_rank(%map: !tessera_gpu.tensor_map, %i: i32, %buf: !tesse
 #word = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 func.func @tensor_load_immutable(%map: !tessera_gpu.tensor_map, %i: i32, %buf: !tessera_gpu.memdesc<64x64xf16, #shared>, %bar: !tessera_gpu.memdesc<1xi64, #word, mutable>) {
   // expected-error @+1 {{cannot copy into an immutable buffer}}
-  %t = tessera_gpu.async_tensor_load %map[%i, %i], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #shared>, !tessera_gpu.memdesc<1xi64, #word, mutable>
+  %t = tessera_gpu.async_tensor_load %map[%i, %i], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #shared>, !tessera_gpu.memdesc<1xi64, #word, mutable> -> i64
+  return
+}
+
+// -----
+
+#word = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+func.func @wait_barrier_state(%bar: !tessera_gpu.memdesc<1xi64, #word, mutable>, %phase: i16) {
+  // expected-error @+1 {{operand #1 must be 64-bit signless integer or 32-bit signless integer}}
+  tessera_gpu.wait_barrier %bar, %phase : !tessera_gpu.memdesc<1xi64, #word, mutable>, i16
   return
 }
 
@@ -446,7 +455,7 @@ func.func @tensor_load_immutable(%map: !tessera_gpu.tensor_map, %i: i32, %buf: !
 #shared = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
 func.func @tensor_load_barrier(%map: !tessera_gpu.tensor_map, %i: i32, %buf: !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, %bar: !tessera_gpu.memdesc<2xi64, #shared, mutable>) {
   // expected-error @+1 {{a one-element i64 shared buffer (a completion barrier)}}
-  %t = tessera_gpu.async_tensor_load %map[%i, %i], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<2xi64, #shared, mutable>
+  %t = tessera_gpu.async_tensor_load %map[%i, %i], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<2xi64, #shared, mutable> -> i64
   return
 }
 

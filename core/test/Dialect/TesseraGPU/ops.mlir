@@ -119,9 +119,16 @@ func.func @tensor_copies(%map: !tessera_gpu.tensor_map, %i: i32, %j: i32) {
   // CHECK: tessera_gpu.init_barrier %[[BAR:.*]] {count = 128 : i32} : !tessera_gpu.memdesc<1xi64
   tessera_gpu.init_barrier %bar {count = 128 : i32} : !tessera_gpu.memdesc<1xi64, #word, mutable>
   // CHECK: %[[TOK:.*]] = tessera_gpu.async_tensor_load %[[MAP]][%{{.*}}, %{{.*}}], %[[BUF:.*]], %[[BAR]] : !tessera_gpu.memdesc<64x64xf16
-  %t = tessera_gpu.async_tensor_load %map[%i, %j], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable>
+  %t = tessera_gpu.async_tensor_load %map[%i, %j], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable> -> i64
   // CHECK: tessera_gpu.wait_barrier %[[BAR]], %[[TOK]]
-  tessera_gpu.wait_barrier %bar, %t : !tessera_gpu.memdesc<1xi64, #word, mutable>
+  tessera_gpu.wait_barrier %bar, %t : !tessera_gpu.memdesc<1xi64, #word, mutable>, i64
+  // Without a token: waited for by the phase's parity, then invalidated.
+  // CHECK: tessera_gpu.async_tensor_load %[[MAP]][%{{.*}}, %{{.*}}], %[[BUF]], %[[BAR]] : !tessera_gpu.memdesc<64x64xf16, #{{.*}}, mutable>, !tessera_gpu.memdesc<1xi64, #{{.*}}, mutable>{{$}}
+  tessera_gpu.async_tensor_load %map[%i, %j], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable>
+  // CHECK: tessera_gpu.wait_barrier %[[BAR]], %{{.*}} : !tessera_gpu.memdesc<1xi64, #{{.*}}, mutable>, i32
+  tessera_gpu.wait_barrier %bar, %i : !tessera_gpu.memdesc<1xi64, #word, mutable>, i32
+  // CHECK: tessera_gpu.inval_barrier %[[BAR]] : !tessera_gpu.memdesc<1xi64
+  tessera_gpu.inval_barrier %bar : !tessera_gpu.memdesc<1xi64, #word, mutable>
   // CHECK: tessera_gpu.async_tensor_store %[[MAP]][%{{.*}}, %{{.*}}], %[[BUF]]
   tessera_gpu.async_tensor_store %map[%i, %j], %buf : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>
   // CHECK: tessera_gpu.wait_tensor_stores %[[BUF]], %[[BUF]] : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<64x64xf16

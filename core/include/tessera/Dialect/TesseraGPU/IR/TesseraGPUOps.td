@@ -233,16 +233,20 @@ def TesseraGPU_AsyncTensorLoadOp : TesseraGPU_Op<"async_tensor_load", [
   let description = [{
     One thread announces the block's bytes on `barrier` and starts the copy
     of the block at `indices` (elements, outermost first; rows or columns
-    outside the tensor read as the map's padding); every thread of the
-    block arrives on `barrier`. The result is the caller's arrival token:
-    `wait_barrier` with it returns once the copy landed.
+    outside the tensor read as the map's padding). With a result, every
+    thread of the block arrives on `barrier` (initialized for the block's
+    threads) and the result is the caller's arrival token: `wait_barrier`
+    with it returns once the copy landed. Without one, only the thread that
+    starts the copy arrives (a barrier initialized for n arrivals completes
+    a phase once n such copies landed), and the threads wait for the phase
+    by its parity.
   }];
   let arguments = (ins TesseraGPU_TensorMapType:$map, Variadic<I32>:$indices,
                        TesseraGPU_MemDesc:$dst, TesseraGPU_BarrierWord:$barrier);
-  let results = (outs I64:$token);
+  let results = (outs Optional<I64>:$token);
   let assemblyFormat = [{
     $map `[` $indices `]` `,` $dst `,` $barrier attr-dict `:`
-    qualified(type($dst)) `,` qualified(type($barrier))
+    qualified(type($dst)) `,` qualified(type($barrier)) (`->` type($token)^)?
   }];
   let hasVerifier = 1;
 }
@@ -250,10 +254,31 @@ def TesseraGPU_AsyncTensorLoadOp : TesseraGPU_Op<"async_tensor_load", [
 def TesseraGPU_WaitBarrierOp : TesseraGPU_Op<"wait_barrier", [
     MemoryEffects<[MemRead<TesseraGPU_SharedMemory>,
                    MemWrite<TesseraGPU_SharedMemory>]>]> {
-  let summary = "Wait until the barrier phase of an arrival token completed";
-  let arguments = (ins TesseraGPU_BarrierWord:$barrier, I64:$token);
+  let summary = "Wait until a phase of a barrier completed";
+  let description = [{
+    `state` is an arrival token (i64) of the phase, or the phase's parity
+    (i32, 0 or 1; the phase after initialization is phase 0): the barrier
+    must then be in that phase or the one after it, which a waiter knows by
+    counting the phases it waited for.
+  }];
+  let arguments = (ins TesseraGPU_BarrierWord:$barrier,
+                       AnyTypeOf<[I64, I32]>:$state);
   let assemblyFormat = [{
-    $barrier `,` $token attr-dict `:` qualified(type($barrier))
+    $barrier `,` $state attr-dict `:` qualified(type($barrier)) `,` type($state)
+  }];
+}
+
+def TesseraGPU_InvalBarrierOp : TesseraGPU_Op<"inval_barrier", [
+    MemoryEffects<[MemWrite<TesseraGPU_SharedMemory>]>]> {
+  let summary = "End a barrier's life, so that its word may be reused";
+  let description = [{
+    One thread invalidates it; every thread must be done waiting for it (a
+    `barrier` before) and every copy announced on it must have landed.
+    The word may then be initialized again.
+  }];
+  let arguments = (ins TesseraGPU_BarrierWord:$barrier);
+  let assemblyFormat = [{
+    $barrier attr-dict `:` qualified(type($barrier))
   }];
 }
 
