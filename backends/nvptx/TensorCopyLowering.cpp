@@ -305,8 +305,10 @@ struct WaitTensorStoresLowering
     Location loc = op.getLoc();
     // Only thread 0 started stores; `.read`: the buffers are free once
     // read, the global writes need not have landed.
-    emitElected(rewriter, loc, isThreadZero(rewriter, loc), {},
-                "cp.async.bulk.wait_group.read 0;", "");
+    emitElected(
+        rewriter, loc, isThreadZero(rewriter, loc), {},
+        llvm::formatv("cp.async.bulk.wait_group.read {0};", op.getPending()),
+        "");
     rewriter.eraseOp(op);
     return success();
   }

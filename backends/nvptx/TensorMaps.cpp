@@ -44,6 +44,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -245,6 +246,35 @@ bool mayRepeat(Operation *op, func::FuncOp func) {
          op->getParentOfType<LoopLikeOpInterface>();
 }
 
+/// The stores a thread may leave running at `wait`, which comes before
+/// `buffer` is written again: those the body of the scf.for around `wait`
+/// started since the store from `buffer` (each is one bulk group, and the
+/// oldest finish first), counting only the body's own stores: a store in a
+/// region within (under a condition, say) may not have run, and leaving
+/// it uncounted only makes the wait stricter. None outside an scf.for body
+/// or where the body does not start the store from `buffer`.
+int32_t countLaterStores(gpu::WaitTensorStoresOp wait, Value buffer) {
+  Block *body = wait->getBlock();
+  if (!isa<scf::ForOp>(body->getParentOp()))
+    return 0;
+  int32_t later = 0;
+  // Back to the top of the body, then on from its end: the iteration
+  // before.
+  auto visit = [&](Operation *op) {
+    auto store = dyn_cast<gpu::AsyncTensorStoreOp>(op);
+    if (store && store.getSrc() != buffer)
+      ++later;
+    return store && store.getSrc() == buffer;
+  };
+  for (Operation *op = wait->getPrevNode(); op; op = op->getPrevNode())
+    if (visit(op))
+      return later;
+  for (Operation *op = &body->back(); op != wait; op = op->getPrevNode())
+    if (visit(op))
+      return later;
+  return 0;
+}
+
 /// A descriptor's tensor map: its recipe and where the kernel finds it (a
 /// hidden parameter the launch builds, or what make_tensor_map wrote).
 struct MapInfo {
@@ -431,6 +461,7 @@ private:
     SmallVector<Value> barriers;
     // The buffers tensor stores read; the kernel ends after they are read.
     SmallVector<Value> storeBuffers;
+    SmallVector<std::pair<gpu::WaitTensorStoresOp, Value>> reuseWaits;
     for (Operation *op : ops) {
       Value desc = isa<DescriptorLoadOp>(op)
                        ? cast<DescriptorLoadOp>(op).getDesc()
@@ -501,7 +532,9 @@ private:
       // next tile). Outside loops the buffer is written once.
       if (isa<DescriptorStoreOp>(op)) {
         if (mayRepeat(op, func))
-          gpu::WaitTensorStoresOp::create(b, loc, ValueRange{buffer});
+          reuseWaits.push_back(
+              {gpu::WaitTensorStoresOp::create(b, loc, ValueRange{buffer}),
+               buffer});
         storeBuffers.push_back(buffer);
       }
       gpu::BarrierOp::create(b, loc);
@@ -547,6 +580,11 @@ private:
       if (bypassed)
         bypassed.erase();
     }
+    // A wait before a buffer is written again leaves the stores started
+    // since its own running (a subtiled epilogue's second half need not
+    // wait for the first's copy).
+    for (auto [wait, buffer] : reuseWaits)
+      wait.setPending(countLaterStores(wait, buffer));
     if (!storeBuffers.empty())
       func.walk([&](func::ReturnOp ret) {
         OpBuilder at(ret);

@@ -133,6 +133,8 @@ func.func @tensor_copies(%map: !tessera_gpu.tensor_map, %i: i32, %j: i32) {
   tessera_gpu.async_tensor_store %map[%i, %j], %buf : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>
   // CHECK: tessera_gpu.wait_tensor_stores %[[BUF]], %[[BUF]] : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<64x64xf16
   tessera_gpu.wait_tensor_stores %buf, %buf : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<64x64xf16, #shared, mutable>
+  // CHECK: tessera_gpu.wait_tensor_stores %[[BUF]] : !tessera_gpu.memdesc<64x64xf16, #{{.*}}, mutable> {pending = 1 : i32}
+  tessera_gpu.wait_tensor_stores %buf : !tessera_gpu.memdesc<64x64xf16, #shared, mutable> {pending = 1 : i32}
   // CHECK: tessera_gpu.wait_tensor_stores{{$}}
   tessera_gpu.wait_tensor_stores
   return

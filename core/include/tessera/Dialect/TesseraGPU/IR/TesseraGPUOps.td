@@ -306,16 +306,19 @@ def TesseraGPU_WaitTensorStoresOp : TesseraGPU_Op<"wait_tensor_stores", [
   let summary = "Wait until the block's tensor stores have read their buffers";
   let description = [{
     The thread that starts `async_tensor_store`s waits until every one it
-    started has read its shared buffer; a `barrier` after it tells the
-    others that the buffers may be written again. `buffers` are the
-    buffers those stores read: naming them keeps their bytes allocated
-    until here (the stores read them after they returned).
+    started but the `pending` it started last has read its shared buffer;
+    a `barrier` after it tells the others that the buffers may be written
+    again. `buffers` are the buffers those stores read: naming them keeps
+    their bytes allocated until here (the stores read them after they
+    returned).
 
     ```
     tessera_gpu.wait_tensor_stores %buf : !tessera_gpu.memdesc<...>
+    tessera_gpu.wait_tensor_stores %buf : !tessera_gpu.memdesc<...> {pending = 1 : i32}
     ```
   }];
-  let arguments = (ins Variadic<TesseraGPU_MemDesc>:$buffers);
+  let arguments = (ins Variadic<TesseraGPU_MemDesc>:$buffers,
+                       DefaultValuedAttr<I32Attr, "0">:$pending);
   let assemblyFormat = [{
     ($buffers^ `:` qualified(type($buffers)))? attr-dict
   }];
