@@ -204,6 +204,10 @@ struct AsyncTensorLoadLowering
     unsigned bytes = type.getElementType().getIntOrFloatBitWidth() / 8;
     int64_t total = type.getNumElements() * bytes;
     Value elected = isThreadZero(rewriter, loc);
+    if (Value pred = adaptor.getPred())
+      elected = LLVM::AndOp::create(
+          rewriter, loc, elected,
+          LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), pred));
     Value bar = sharedAddress(rewriter, loc, adaptor.getBarrier());
     Value dst = sharedAddress(rewriter, loc, adaptor.getDst());
     // The bytes first, so that no copy completes against a barrier that

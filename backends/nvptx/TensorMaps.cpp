@@ -546,7 +546,8 @@ private:
         barriers.push_back(barrier);
         Value token =
             gpu::AsyncTensorLoadOp::create(b, loc, b.getI64Type(), map,
-                                           load.getIndices(), buffer, barrier)
+                                           load.getIndices(), buffer, barrier,
+                                           /*pred=*/Value())
                 .getToken();
         gpu::WaitBarrierOp::create(b, loc, barrier, token);
         // Read straight into the layout a lone conversion wants (a dot

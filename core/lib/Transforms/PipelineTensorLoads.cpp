@@ -18,10 +18,12 @@
 // starts a copy arrives, and no thread holds a token), synchronizes the
 // block (every thread is done with iteration i - 1, so its slot is free),
 // starts the copies of iteration i + S - 1 into that slot and computes on
-// slot i % S while S - 1 iterations of copies are in flight. Copies past
-// the end still run (a tensor map reads blocks outside the tensor as its
-// padding, without touching memory) and are waited for after the loop,
-// where the ring of barriers is invalidated.
+// slot i % S while S - 1 iterations of copies are in flight. The copies of
+// iterations past the end are not started (each copy is predicated on its
+// iteration being one; a loop of run-time bounds may run once, as causal
+// attention's diagonal loop, or not at all), so every copy started is
+// waited for in the loop; after it the block synchronizes and the ring of
+// barriers is invalidated.
 //
 // The block synchronization is what frees a slot, so the dots that read a
 // slot must be complete at the end of their iteration (synchronous matrix
@@ -138,10 +140,9 @@ public:
 
 private:
   /// Starts the copies of the iteration `map` holds the slice of into
-  /// `slot`.
-  void issue(OpBuilder &b, Value slot, const IRMapping &map);
-  /// Waits for the copies into `slot`, whose barrier is in phase `phase`.
-  void wait(OpBuilder &b, Location loc, Value slot, Value phase);
+  /// `slot`, if `iv` (that iteration's induction variable) is below the
+  /// loop's upper bound.
+  void issue(OpBuilder &b, Value slot, Value iv, const IRMapping &map);
 
   scf::ForOp loop;
   int stages;
@@ -222,23 +223,23 @@ bool TensorLoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
   return true;
 }
 
-void TensorLoopPipeliner::issue(OpBuilder &b, Value slot,
+void TensorLoopPipeliner::issue(OpBuilder &b, Value slot, Value iv,
                                 const IRMapping &map) {
-  Value barrier = getSlot(b, loop.getLoc(), barrierRing, slot);
+  Location loc = loop.getLoc();
+  Value inRange =
+      arith::CmpIOp::create(b, loc,
+                            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                  : arith::CmpIPredicate::slt,
+                            iv, loop.getUpperBound());
+  Value barrier = getSlot(b, loc, barrierRing, slot);
   for (Chain &c : chains) {
-    Location loc = c.load.getLoc();
     SmallVector<Value> indices;
     for (Value index : c.load.getIndices())
       indices.push_back(map.lookupOrDefault(index));
-    Value tile = getSlot(b, loc, c.ring, slot);
-    AsyncTensorLoadOp::create(b, loc, /*token=*/Type(), c.load.getMap(),
-                              indices, tile, barrier);
+    Value tile = getSlot(b, c.load.getLoc(), c.ring, slot);
+    AsyncTensorLoadOp::create(b, c.load.getLoc(), /*token=*/Type(),
+                              c.load.getMap(), indices, tile, barrier, inRange);
   }
-}
-
-void TensorLoopPipeliner::wait(OpBuilder &b, Location loc, Value slot,
-                               Value phase) {
-  WaitBarrierOp::create(b, loc, getSlot(b, loc, barrierRing, slot), phase);
 }
 
 /// The parity of the barrier phase the slot after `slot` waits for: it
@@ -273,8 +274,8 @@ void TensorLoopPipeliner::rewrite() {
   // advancing with them.
   ArrayRef<unsigned> carriedArgs = slice.getCarriedArgs();
   SmallVector<Value> carried = slice.clonePrologue(
-      b, stages - 1, [&](int s, Value, const IRMapping &map) {
-        issue(b, createI32Constant(b, loc, s), map);
+      b, stages - 1, [&](int s, Value iv, const IRMapping &map) {
+        issue(b, createI32Constant(b, loc, s), iv, map);
       });
 
   // The loop carries the values S-1 iterations ahead, the slot it reads
@@ -301,13 +302,15 @@ void TensorLoopPipeliner::rewrite() {
   // the previous iteration, whose slot the copies S-1 iterations ahead
   // take.
   b.setInsertionPointToStart(newBody);
-  wait(b, chains.front().wait.getLoc(), readSlot, readPhase);
+  Location waitLoc = chains.front().wait.getLoc();
+  WaitBarrierOp::create(b, waitLoc, getSlot(b, waitLoc, barrierRing, readSlot),
+                        readPhase);
   BarrierOp::create(b, loc);
   Value iv = advanceInductionVar(b, loc, newLoop.getInductionVar(),
                                  newLoop.getStep(), stages - 1);
   IRMapping map;
   slice.clone(b, iv, ahead, map);
-  issue(b, writeSlot, map);
+  issue(b, writeSlot, iv, map);
 
   // The reads take this iteration's slot; the chains' own copies go.
   for (Chain &c : chains) {
@@ -335,19 +338,9 @@ void TensorLoopPipeliner::rewrite() {
   if (dotsInFlight > 0)
     newLoop->setAttr(kDotsInFlightAttrName, b.getI32IntegerAttr(dotsInFlight));
 
-  // After the loop: the copies still in flight (past the end) land before
-  // the buffers are reused; once every thread is done with the rings the
-  // barriers end.
+  // After the loop (no copy in flight: those past the end were not
+  // started), once every thread is done with the rings, the barriers end.
   b.setInsertionPointAfter(newLoop);
-  Value slot = newLoop.getResult(readSlotIndex);
-  Value phase = newLoop.getResult(readSlotIndex + 1);
-  for (int s = 0; s + 1 < stages; ++s) {
-    wait(b, loc, slot, phase);
-    if (s + 2 < stages) {
-      phase = nextRingPhase(b, loc, slot, phase, slots);
-      slot = nextRingSlot(b, loc, slot, slots);
-    }
-  }
   BarrierOp::create(b, loc);
   for (int s = 0; s < slots; ++s)
     InvalBarrierOp::create(

@@ -443,6 +443,16 @@ func.func @tensor_load_immutable(%map: !tessera_gpu.tensor_map, %i: i32, %buf: !
 
 // -----
 
+#shared = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
+#word = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+func.func @tensor_load_pred_token(%map: !tessera_gpu.tensor_map, %i: i32, %p: i1, %buf: !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, %bar: !tessera_gpu.memdesc<1xi64, #word, mutable>) {
+  // expected-error @+1 {{takes a predicate only without a token}}
+  %t = tessera_gpu.async_tensor_load %map[%i, %i], %buf, %bar if %p : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable> -> i64
+  return
+}
+
+// -----
+
 #word = #tessera_gpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 func.func @wait_barrier_state(%bar: !tessera_gpu.memdesc<1xi64, #word, mutable>, %phase: i16) {
   // expected-error @+1 {{operand #1 must be 64-bit signless integer or 32-bit signless integer}}

@@ -125,6 +125,10 @@ func.func @tensor_copies(%map: !tessera_gpu.tensor_map, %i: i32, %j: i32) {
   // Without a token: waited for by the phase's parity, then invalidated.
   // CHECK: tessera_gpu.async_tensor_load %[[MAP]][%{{.*}}, %{{.*}}], %[[BUF]], %[[BAR]] : !tessera_gpu.memdesc<64x64xf16, #{{.*}}, mutable>, !tessera_gpu.memdesc<1xi64, #{{.*}}, mutable>{{$}}
   tessera_gpu.async_tensor_load %map[%i, %j], %buf, %bar : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable>
+  // CHECK: %[[P:.*]] = arith.cmpi
+  // CHECK-NEXT: tessera_gpu.async_tensor_load %[[MAP]][%{{.*}}, %{{.*}}], %[[BUF]], %[[BAR]] if %[[P]] : !tessera_gpu.memdesc<64x64xf16
+  %p = arith.cmpi slt, %i, %j : i32
+  tessera_gpu.async_tensor_load %map[%i, %j], %buf, %bar if %p : !tessera_gpu.memdesc<64x64xf16, #shared, mutable>, !tessera_gpu.memdesc<1xi64, #word, mutable>
   // CHECK: tessera_gpu.wait_barrier %[[BAR]], %{{.*}} : !tessera_gpu.memdesc<1xi64, #{{.*}}, mutable>, i32
   tessera_gpu.wait_barrier %bar, %i : !tessera_gpu.memdesc<1xi64, #word, mutable>, i32
   // CHECK: tessera_gpu.inval_barrier %[[BAR]] : !tessera_gpu.memdesc<1xi64

@@ -160,6 +160,10 @@ LogicalResult MakeTensorMapOp::verify() {
 LogicalResult AsyncTensorLoadOp::verify() {
   if (!getDst().getType().getMutableMemory())
     return emitOpError("cannot copy into an immutable buffer");
+  // Every thread arrives for a token, so every thread must know it was
+  // started.
+  if (getPred() && getToken())
+    return emitOpError("takes a predicate only without a token");
   return verifyTensorCopy(*this, getIndices().size(), getDst().getType());
 }
 

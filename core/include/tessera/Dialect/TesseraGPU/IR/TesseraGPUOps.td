@@ -228,6 +228,7 @@ def TesseraGPU_MakeTensorMapOp : TesseraGPU_Op<"make_tensor_map", [
 }
 
 def TesseraGPU_AsyncTensorLoadOp : TesseraGPU_Op<"async_tensor_load", [
+    AttrSizedOperandSegments,
     MemoryEffects<[MemRead, MemWrite<TesseraGPU_SharedMemory>]>]> {
   let summary = "Start copying a block through a tensor map into shared memory";
   let description = [{
@@ -239,13 +240,16 @@ def TesseraGPU_AsyncTensorLoadOp : TesseraGPU_Op<"async_tensor_load", [
     with it returns once the copy landed. Without one, only the thread that
     starts the copy arrives (a barrier initialized for n arrivals completes
     a phase once n such copies landed), and the threads wait for the phase
-    by its parity.
+    by its parity; such a copy may take a predicate `pred` (the same in
+    every thread): where it is false nothing is copied, announced or
+    arrived.
   }];
   let arguments = (ins TesseraGPU_TensorMapType:$map, Variadic<I32>:$indices,
-                       TesseraGPU_MemDesc:$dst, TesseraGPU_BarrierWord:$barrier);
+                       TesseraGPU_MemDesc:$dst, TesseraGPU_BarrierWord:$barrier,
+                       Optional<I1>:$pred);
   let results = (outs Optional<I64>:$token);
   let assemblyFormat = [{
-    $map `[` $indices `]` `,` $dst `,` $barrier attr-dict `:`
+    $map `[` $indices `]` `,` $dst `,` $barrier (`if` $pred^)? attr-dict `:`
     qualified(type($dst)) `,` qualified(type($barrier)) (`->` type($token)^)?
   }];
   let hasVerifier = 1;
