@@ -21,10 +21,12 @@ static bool isStrengthReduction(llvm::StringRef pass) {
 bool mlir::tessera::nvptx::skipsStrengthReduction(
     const llvm::Function &function) {
   llvm::DenseMap<const llvm::Value *, unsigned> uses;
+  unsigned total = 0;
   for (const llvm::BasicBlock &block : function)
     for (const llvm::Instruction &inst : block)
       if (auto *gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&inst))
-        if (++uses[gep->getPointerOperand()] > kStrengthReductionGepLimit)
+        if (++uses[gep->getPointerOperand()] > kStrengthReductionGepLimit ||
+            ++total >= kStrengthReductionGepTotalLimit)
           return true;
   return false;
 }

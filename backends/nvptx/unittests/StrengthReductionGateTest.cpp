@@ -44,13 +44,29 @@ llvm::Function *addFunction(llvm::Module &module, llvm::StringRef name,
 TEST(StrengthReductionGate, CountsAddressesPerBase) {
   llvm::LLVMContext ctx;
   llvm::Module module("gate", ctx);
-  // At the limit from one base, or twice the limit spread over two: runs.
+  // At the limit from one base, or spread over two below the total: runs.
   EXPECT_FALSE(skipsStrengthReduction(
       *addFunction(module, "at_limit", 1, kStrengthReductionGepLimit)));
+  static_assert(2 * kStrengthReductionGepLimit <
+                kStrengthReductionGepTotalLimit);
   EXPECT_FALSE(skipsStrengthReduction(
       *addFunction(module, "spread", 2, kStrengthReductionGepLimit)));
   EXPECT_TRUE(skipsStrengthReduction(
       *addFunction(module, "past_limit", 1, kStrengthReductionGepLimit + 1)));
+}
+
+TEST(StrengthReductionGate, CountsAddressesInAll) {
+  llvm::LLVMContext ctx;
+  llvm::Module module("gate", ctx);
+  // Below the per-base limit on each of five bases: runs until the total
+  // reaches its own limit.
+  unsigned perBase = kStrengthReductionGepTotalLimit / 5;
+  static_assert(kStrengthReductionGepTotalLimit % 5 == 0);
+  ASSERT_LE(perBase, kStrengthReductionGepLimit);
+  EXPECT_FALSE(skipsStrengthReduction(
+      *addFunction(module, "below_total", 5, perBase - 1)));
+  EXPECT_TRUE(
+      skipsStrengthReduction(*addFunction(module, "at_total", 5, perBase)));
 }
 
 TEST(StrengthReductionGate, SkipsOnlyThatPassOnThoseFunctions) {
