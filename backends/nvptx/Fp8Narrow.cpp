@@ -4,16 +4,24 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/bit.h"
 
 using namespace mlir;
 using namespace mlir::tessera;
 
-FailureOr<Value> nvptx::emitNarrowToFp8(OpBuilder &b, Location loc, Value x,
-                                        FloatType dst) {
-  auto src = dyn_cast<FloatType>(x.getType());
-  if (!src || !(src.isF16() || src.isBF16() || src.isF32()) ||
-      !isa<Float8E4M3FNType, Float8E5M2Type>(dst))
-    return failure();
+namespace {
+
+/// What rounding into one fp8 format needs beyond the instruction.
+struct Format {
+  /// The f32 magnitude bits from which (from above which, unless
+  /// `tieOverflows`) the core's result is an overflow or NaN code.
+  uint32_t limitBits;
+  bool tieOverflows;
+  uint8_t nanCode;
+  uint8_t overflowCode;
+};
+
+Format describe(FloatType dst) {
   const llvm::fltSemantics &sem = dst.getFloatSemantics();
   // Past this magnitude rounding to nearest even leaves the finite range:
   // halfway to the next binade step, included when the largest finite's
@@ -22,46 +30,89 @@ FailureOr<Value> nvptx::emitNarrowToFp8(OpBuilder &b, Location loc, Value x,
   llvm::APFloat below = largest;
   below.next(/*nextDown=*/true);
   double top = largest.convertToDouble();
-  double limit = top + (top - below.convertToDouble()) / 2;
-  bool tieOverflows = largest.bitcastToAPInt().getZExtValue() & 1;
-  uint64_t nanCode =
-      llvm::APFloat::getQNaN(sem).bitcastToAPInt().getZExtValue();
-  uint64_t overflowCode =
+  float limit = float(top + (top - below.convertToDouble()) / 2);
+  Format format;
+  format.limitBits = llvm::bit_cast<uint32_t>(limit);
+  format.tieOverflows = largest.bitcastToAPInt().getZExtValue() & 1;
+  format.nanCode = llvm::APFloat::getQNaN(sem).bitcastToAPInt().getZExtValue();
+  format.overflowCode =
       llvm::APFloat::semanticsHasInf(sem)
           ? llvm::APFloat::getInf(sem).bitcastToAPInt().getZExtValue()
-          : nanCode;
+          : format.nanCode;
+  return format;
+}
 
-  Type f32 = b.getF32Type(), i8 = b.getI8Type(), i32 = b.getI32Type();
-  if (!src.isF32())
-    x = LLVM::FPExtOp::create(b, loc, f32, x);
+} // namespace
+
+FailureOr<SmallVector<Value>> nvptx::emitNarrowToFp8(OpBuilder &b, Location loc,
+                                                     ValueRange xs,
+                                                     FloatType dst) {
+  if (xs.empty() || !isa<Float8E4M3FNType, Float8E5M2Type>(dst))
+    return failure();
+  auto src = dyn_cast<FloatType>(xs.front().getType());
+  if (!src || !(src.isF16() || src.isBF16() || src.isF32()) ||
+      llvm::any_of(xs, [&](Value x) { return x.getType() != src; }))
+    return failure();
+  Format format = describe(dst);
+
+  Type f32 = b.getF32Type(), i8 = b.getI8Type(), i16 = b.getI16Type(),
+       i32 = b.getI32Type();
+  auto i8Constant = [&](uint64_t v) -> Value {
+    return LLVM::ConstantOp::create(b, loc, i8, b.getIntegerAttr(i8, v));
+  };
+  auto i32Constant = [&](uint64_t v) -> Value {
+    return LLVM::ConstantOp::create(b, loc, i32, b.getIntegerAttr(i32, v));
+  };
+  SmallVector<Value> wide;
+  for (Value x : xs)
+    wide.push_back(src.isF32() ? x : LLVM::FPExtOp::create(b, loc, f32, x));
+
+  // Neighbours share one instruction (its first operand lands in the high
+  // byte); an odd one out is converted with itself.
   auto rounding =
       NVVM::FPRoundingModeAttr::get(b.getContext(), NVVM::FPRoundingMode::RN);
   auto saturation = NVVM::SaturationModeAttr::get(
       b.getContext(), NVVM::SaturationMode::SATFINITE);
-  // `b` lands in the low byte.
-  Value pair = NVVM::ConvertF32x2ToF8x2Op::create(
-      b, loc, b.getI16Type(), x, x, rounding, saturation,
-      /*relu=*/b.getBoolAttr(false), TypeAttr::get(dst));
-  Value code = LLVM::TruncOp::create(b, loc, i8, pair);
+  SmallVector<Value> codes;
+  for (size_t i = 0; i < wide.size(); i += 2) {
+    Value low = wide[i];
+    Value high = i + 1 < wide.size() ? wide[i + 1] : low;
+    Value pair = NVVM::ConvertF32x2ToF8x2Op::create(
+        b, loc, i16, high, low, rounding, saturation,
+        /*relu=*/b.getBoolAttr(false), TypeAttr::get(dst));
+    codes.push_back(LLVM::TruncOp::create(b, loc, i8, pair));
+    if (i + 1 < wide.size()) {
+      Value shifted = LLVM::LShrOp::create(
+          b, loc, pair,
+          LLVM::ConstantOp::create(b, loc, i16, b.getI16IntegerAttr(8)));
+      codes.push_back(LLVM::TruncOp::create(b, loc, i8, shifted));
+    }
+  }
 
-  auto i8Constant = [&](uint64_t v) {
-    return LLVM::ConstantOp::create(b, loc, i8, b.getIntegerAttr(i8, v));
-  };
-  Value bits = LLVM::BitcastOp::create(b, loc, i32, x);
-  Value shift = LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(24));
-  Value high = LLVM::LShrOp::create(b, loc, bits, shift);
-  Value highByte = LLVM::TruncOp::create(b, loc, i8, high);
-  Value sign = LLVM::AndOp::create(b, loc, highByte, i8Constant(0x80));
-  Value magnitude = LLVM::FAbsOp::create(b, loc, x);
-  Value limitValue =
-      LLVM::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(float(limit)));
-  Value overflows = LLVM::FCmpOp::create(
-      b, loc,
-      tieOverflows ? LLVM::FCmpPredicate::oge : LLVM::FCmpPredicate::ogt,
-      magnitude, limitValue);
-  Value isNan = LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::uno, x, x);
-  Value overflowed = LLVM::OrOp::create(b, loc, sign, i8Constant(overflowCode));
-  Value nan = LLVM::OrOp::create(b, loc, sign, i8Constant(nanCode));
-  Value result = LLVM::SelectOp::create(b, loc, overflows, overflowed, code);
-  return LLVM::SelectOp::create(b, loc, isNan, nan, result).getResult();
+  // Overflows and NaNs, told apart from finite values by their magnitude's
+  // bits (NaNs lie above infinity), become the core's codes with the sign.
+  bool oneSpecialCode = format.nanCode == format.overflowCode;
+  for (auto [x, code] : llvm::zip(wide, codes)) {
+    Value bits = LLVM::BitcastOp::create(b, loc, i32, x);
+    Value magnitude =
+        LLVM::AndOp::create(b, loc, bits, i32Constant(0x7fffffffu));
+    Value special =
+        LLVM::ICmpOp::create(b, loc,
+                             format.tieOverflows ? LLVM::ICmpPredicate::uge
+                                                 : LLVM::ICmpPredicate::ugt,
+                             magnitude, i32Constant(format.limitBits));
+    Value highByte = LLVM::TruncOp::create(
+        b, loc, i8, LLVM::LShrOp::create(b, loc, bits, i32Constant(24)));
+    Value sign = LLVM::AndOp::create(b, loc, highByte, i8Constant(0x80));
+    Value specialCode = i8Constant(format.overflowCode);
+    if (!oneSpecialCode) {
+      Value isNan = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ugt,
+                                         magnitude, i32Constant(0x7f800000u));
+      specialCode = LLVM::SelectOp::create(
+          b, loc, isNan, i8Constant(format.nanCode), specialCode);
+    }
+    Value fixed = LLVM::OrOp::create(b, loc, sign, specialCode);
+    code = LLVM::SelectOp::create(b, loc, special, fixed, code);
+  }
+  return codes;
 }
