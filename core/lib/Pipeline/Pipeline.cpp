@@ -3,6 +3,7 @@
 #include "tessera/Transforms/Passes.h"
 
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/FileSystem.h"
@@ -63,7 +64,8 @@ struct DumpStagePass
     OpPrintingFlags flags;
     flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
     if (directory.empty()) {
-      llvm::errs() << "// -----// IR after stage '" << stage << "' //----- //\n";
+      llvm::errs() << "// -----// IR after stage '" << stage
+                   << "' //----- //\n";
       getOperation()->print(llvm::errs(), flags);
       llvm::errs() << "\n";
       return;
@@ -74,14 +76,13 @@ struct DumpStagePass
       return signalPassFailure();
     }
     SmallString<128> path(directory);
-    llvm::sys::path::append(path, llvm::formatv("{0:02}-{1}.mlir",
-                                                (unsigned)index, stage)
-                                      .str());
+    llvm::sys::path::append(
+        path, llvm::formatv("{0:02}-{1}.mlir", (unsigned)index, stage).str());
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec);
     if (ec) {
-      getOperation()->emitError("cannot write '") << path << "': "
-                                                   << ec.message();
+      getOperation()->emitError("cannot write '")
+          << path << "': " << ec.message();
       return signalPassFailure();
     }
     getOperation()->print(os, flags);
@@ -127,13 +128,14 @@ llvm::Error Pipeline::insert(StringRef anchor, PipelineStage stage) {
     return llvm::Error::success();
   }
   auto [kind, name] = anchor.split(':');
-  if (name.empty() || (kind != "after" && kind != "before" && kind != "replace"))
+  if (name.empty() ||
+      (kind != "after" && kind != "before" && kind != "replace"))
     return error("expected 'after:STAGE', 'before:STAGE', 'replace:STAGE', "
                  "'begin' or 'end'");
   std::optional<size_t> pos = find(name);
   if (!pos)
-    return error("no stage named '" + name + "'; stages are: " +
-                 llvm::join(getStageNames(), ", "));
+    return error("no stage named '" + name +
+                 "'; stages are: " + llvm::join(getStageNames(), ", "));
   if (kind == "replace") {
     if (stage.name != name && contains(stage.name))
       return error("a stage named '" + stage.name + "' already exists");
@@ -227,6 +229,40 @@ std::string Pipeline::hash(const PipelineOptions &options) const {
   return llvm::utohexstr(llvm::xxh3_64bits(text), /*LowerCase=*/true);
 }
 
+namespace {
+/// Times each pass a stage runs on the module as a part of the stage's step
+/// ("lower-to-llvm/canonicalize"), so that a stage of several passes shows
+/// which of them took the time. Passes on nested operations (which MLIR may
+/// run on other threads) are inside the module-level pass that runs them.
+class PassStepTimer : public PassInstrumentation {
+public:
+  explicit PassStepTimer(StageTimes *times) : times(times) {}
+
+  void runBeforePass(Pass *pass, Operation *op) override {
+    if (!isa<ModuleOp>(op))
+      return;
+    // Passes of a nested pipeline ("func.func(...)") run inside an adaptor,
+    // a pass with no argument and an internal class name.
+    StringRef name = pass->getArgument();
+    if (name.empty())
+      name = pass->getName().contains("PassAdaptor") ? "nested-pipeline"
+                                                     : pass->getName();
+    running.push_back(std::make_unique<StageTimer>(times, name));
+  }
+  void runAfterPass(Pass *, Operation *op) override { finish(op); }
+  void runAfterPassFailed(Pass *, Operation *op) override { finish(op); }
+
+private:
+  void finish(Operation *op) {
+    if (isa<ModuleOp>(op) && !running.empty())
+      running.pop_back();
+  }
+
+  StageTimes *times;
+  std::vector<std::unique_ptr<StageTimer>> running;
+};
+} // namespace
+
 LogicalResult Pipeline::run(ModuleOp module, const PipelineOptions &options,
                             StringRef startAfter, StringRef stopAfter,
                             const DumpOptions &dump, StageTimes *times) const {
@@ -246,6 +282,8 @@ LogicalResult Pipeline::run(ModuleOp module, const PipelineOptions &options,
     PassManager stagePM(module.getContext());
     buildStage(stagePM, i, options, dump);
     StageTimer timer(times, stages[i].name);
+    if (stagePM.size() > 1)
+      stagePM.addInstrumentation(std::make_unique<PassStepTimer>(times));
     if (failed(stagePM.run(module)))
       return failure();
   }
@@ -261,20 +299,17 @@ Pipeline mlir::tessera::buildCorePipeline() {
   using Opts = const PipelineOptions &;
   p.append({"inline", "inline device functions into kernels",
             [](OpPassManager &pm, Opts) { pm.addPass(createInlinerPass()); }});
-  p.append({"canonicalize", "fold and simplify block-level IR",
-            [](OpPassManager &pm, Opts) {
-              pm.addPass(createCanonicalizerPass());
-            }});
+  p.append(
+      {"canonicalize", "fold and simplify block-level IR",
+       [](OpPassManager &pm, Opts) { pm.addPass(createCanonicalizerPass()); }});
   p.append({"cse", "remove common subexpressions",
             [](OpPassManager &pm, Opts) { pm.addPass(createCSEPass()); }});
-  p.append({"licm", "hoist loop-invariant code",
-            [](OpPassManager &pm, Opts) {
+  p.append({"licm", "hoist loop-invariant code", [](OpPassManager &pm, Opts) {
               pm.addPass(createLoopInvariantCodeMotionPass());
             }});
-  p.append({"symbol-dce", "drop device functions no kernel calls",
-            [](OpPassManager &pm, Opts) {
-              pm.addPass(createSymbolDCEPass());
-            }});
+  p.append(
+      {"symbol-dce", "drop device functions no kernel calls",
+       [](OpPassManager &pm, Opts) { pm.addPass(createSymbolDCEPass()); }});
   p.append({"convert-to-gpu", "give every tensor a layout",
             [](OpPassManager &pm, Opts o) {
               TesseraConvertToGPUOptions opts;
@@ -316,8 +351,8 @@ struct CorePipelineCLOptions
   Option<int> threadsPerWarp{*this, "threads-per-warp", llvm::cl::init(32)};
   Option<int> numCTAs{*this, "num-ctas", llvm::cl::init(1)};
   Option<std::string> target{*this, "target", llvm::cl::init("")};
-  Option<std::string> startAfter{*this, "start-after",
-                                 llvm::cl::desc("Run the stages after this one")};
+  Option<std::string> startAfter{
+      *this, "start-after", llvm::cl::desc("Run the stages after this one")};
   Option<std::string> stopAfter{*this, "stop-after",
                                 llvm::cl::desc("Run up to this stage")};
   ListOption<std::string> dumpAfter{*this, "dump-after",

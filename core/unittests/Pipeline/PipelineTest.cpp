@@ -1,6 +1,6 @@
 //===- PipelineTest.cpp - Named stages and anchors ------------------------===//
-#include "tessera/InitAll.h"
 #include "tessera/Pipeline/Pipeline.h"
+#include "tessera/InitAll.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -12,7 +12,8 @@ using namespace mlir::tessera;
 
 namespace {
 PipelineStage stage(StringRef name) {
-  return {name.str(), "test stage", [](OpPassManager &pm, const PipelineOptions &) {
+  return {name.str(), "test stage",
+          [](OpPassManager &pm, const PipelineOptions &) {
             pm.addPass(createCSEPass());
           }};
 }
@@ -23,15 +24,10 @@ std::string errorOf(llvm::Error err) {
 } // namespace
 
 TEST(PipelineTest, CoreStagesInOrder) {
-  std::vector<std::string> expected = {"inline",
-                                       "canonicalize",
-                                       "cse",
-                                       "licm",
-                                       "symbol-dce",
-                                       "convert-to-gpu",
-                                       "coalesce",
-                                       "remove-layout-conversions",
-                                       "cleanup"};
+  std::vector<std::string> expected = {
+      "inline",     "canonicalize",   "cse",      "licm",
+      "symbol-dce", "convert-to-gpu", "coalesce", "remove-layout-conversions",
+      "cleanup"};
   EXPECT_EQ(buildCorePipeline().getStageNames(), expected);
 }
 
@@ -50,8 +46,9 @@ TEST(PipelineTest, InsertAtAnchors) {
 TEST(PipelineTest, BadAnchorsNameTheProblem) {
   Pipeline p;
   p.append(stage("a"));
-  EXPECT_EQ(errorOf(p.insert("after:nope", stage("b"))),
-            "pipeline anchor 'after:nope': no stage named 'nope'; stages are: a");
+  EXPECT_EQ(
+      errorOf(p.insert("after:nope", stage("b"))),
+      "pipeline anchor 'after:nope': no stage named 'nope'; stages are: a");
   EXPECT_EQ(errorOf(p.insert("around:a", stage("b"))),
             "pipeline anchor 'around:a': expected 'after:STAGE', "
             "'before:STAGE', 'replace:STAGE', 'begin' or 'end'");
@@ -83,8 +80,8 @@ TEST(PipelineTest, BuildRejectsUnknownStages) {
   MLIRContext ctx;
   PassManager pm(&ctx);
   Pipeline p = buildCorePipeline();
-  EXPECT_NE(errorOf(p.build(pm, {}, "nope")).find(
-                "start-after stage 'nope' does not exist"),
+  EXPECT_NE(errorOf(p.build(pm, {}, "nope"))
+                .find("start-after stage 'nope' does not exist"),
             std::string::npos);
   DumpOptions dump;
   dump.after = {"bogus"};
@@ -111,4 +108,32 @@ TEST(PipelineTest, TimedRunsTimeEachStageInRange) {
   StageTimes none;
   EXPECT_TRUE(failed(p.run(*module, {}, "nope", "", {}, &none)));
   EXPECT_TRUE(none.empty());
+}
+
+TEST(PipelineTest, TimedStagesOfSeveralPassesTimeEachPass) {
+  MLIRContext ctx;
+  ctx.loadDialect<mlir::func::FuncDialect>();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&ctx));
+  Pipeline p;
+  p.append(stage("one"));
+  p.append(
+      {"two", "test stage", [](OpPassManager &pm, const PipelineOptions &) {
+         pm.addPass(createCanonicalizerPass());
+         pm.nest<func::FuncOp>().addPass(createCSEPass());
+         pm.addPass(createCSEPass());
+         pm.addPass(createCanonicalizerPass());
+       }});
+  StageTimes times;
+  ASSERT_TRUE(succeeded(p.run(*module, {}, "", "", {}, &times)));
+  std::vector<std::string> names;
+  for (const StageTimes::Step &step : times.getSteps())
+    names.push_back(step.name);
+  // A stage of one pass has no parts; a pass running twice adds up; the
+  // passes of a nested pipeline are timed as the one pass that runs them.
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"one", "two", "two/canonicalize",
+                                      "two/nested-pipeline", "two/cse"}));
+  EXPECT_EQ(times.getSteps()[2].depth, 1u);
+  EXPECT_LE(times.lookup("two/canonicalize") + times.lookup("two/cse"),
+            times.lookup("two"));
 }
