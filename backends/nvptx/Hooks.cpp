@@ -51,13 +51,12 @@ public:
     return emitPredicatedScalarLoad(b, loc, ptr, type, pred, other);
   }
 
-  FailureOr<SmallVector<Value>> narrowToFp8(OpBuilder &b, Location loc,
-                                            ValueRange xs,
-                                            FloatType dst) override {
+  FailureOr<Value> narrowToFp8(OpBuilder &b, Location loc, Value x,
+                               FloatType dst) override {
     // cvt.rn.satfinite to e4m3x2 and e5m2x2 came with sm_89.
     if (arch.capability() < 89)
       return failure();
-    return emitNarrowToFp8(b, loc, xs, dst);
+    return emitNarrowToFp8(b, loc, x, dst);
   }
 
   LogicalResult asyncCopy(OpBuilder &b, Location loc, Value dst, Value src,

@@ -5,8 +5,7 @@
 // integer operations, one register at a time. (The values they compute are
 // checked exhaustively by core/unittests/Conversion.) A target that rounds
 // to fp8 itself (narrowToFp8) gets each rounding to nearest even from f16,
-// bf16 or f32 (HOOK), all registers of a tensor in one call; widening and
-// rounding toward zero stay the core's.
+// bf16 or f32 (HOOK); widening and rounding toward zero stay the core's.
 
 // Widening e4m3fn to f16: normal codes move their fields up 7 bits and
 // rebias (+8 << 10); subnormals (magnitude < 8) are normalized with ctlz;
@@ -15,7 +14,7 @@
 module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i32, tessera_gpu.target = "test", tessera_gpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: llvm.func internal @e4m3fn_to_f16
   // HOOK-LABEL: llvm.func internal @e4m3fn_to_f16
-  // HOOK-NOT: llvm.call @tessera_test_narrow_
+  // HOOK-NOT: llvm.call @tessera_test_narrow_to
   // CHECK-DAG: %[[C127:.*]] = llvm.mlir.constant(127 : i8) : i8
   // CHECK-DAG: %[[C7:.*]] = llvm.mlir.constant(7 : i16) : i16
   // CHECK-DAG: %[[REBIAS:.*]] = llvm.mlir.constant(8192 : i16) : i16
@@ -123,16 +122,15 @@ module attributes {tessera_gpu.num_ctas = 1 : i32, tessera_gpu.num_warps = 1 : i
   // CHECK-NOT: llvm.fptrunc
   // CHECK: llvm.return
   // HOOK-LABEL: llvm.func internal @f32_to_e4m3fn
-  // HOOK: llvm.call @tessera_test_narrow_0_of_2_to_f8E4M3FN(%{{.*}}) : (f32) -> i8
-  // HOOK: llvm.call @tessera_test_narrow_1_of_2_to_f8E4M3FN(%{{.*}}) : (f32) -> i8
+  // HOOK-COUNT-2: llvm.call @tessera_test_narrow_to_f8E4M3FN(%{{.*}}) : (f32) -> i8
   // HOOK-NOT: llvm.lshr
   // HOOK: llvm.return
   // HOOK-LABEL: llvm.func internal @f16_to_e4m3fn_rtz
-  // HOOK-NOT: llvm.call @tessera_test_narrow_
+  // HOOK-NOT: llvm.call @tessera_test_narrow_to
   // HOOK: llvm.icmp "ugt"
   // HOOK: llvm.return
   // HOOK-LABEL: llvm.func internal @f16_to_e5m2
-  // HOOK: llvm.call @tessera_test_narrow_0_of_1_to_f8E5M2(%{{.*}}) : (f16) -> i8
+  // HOOK: llvm.call @tessera_test_narrow_to_f8E5M2(%{{.*}}) : (f16) -> i8
   // HOOK-NEXT: llvm.return
   func.func @f32_to_e4m3fn(%x: tensor<64xf32, #blocked>) -> tensor<64xf8E4M3FN, #blocked> {
     %0 = tessera.fp_to_fp %x {rounding = #tessera<rounding rtne>} : tensor<64xf32, #blocked> -> tensor<64xf8E4M3FN, #blocked>

@@ -195,16 +195,14 @@ public:
                                                     ValueRange registers,
                                                     unsigned pending);
 
-  /// The floats `xs` (all f16, all bf16 or all f32) rounded to nearest even
-  /// into the 8-bit float type `dst`, as i8 codes in the same order: exactly
-  /// the codes the core's integer sequence gives (Fp8Conversions.h: past the
-  /// largest finite, infinity where the format has one, else NaN; NaNs keep
-  /// their sign), so results do not depend on the target. The core passes
-  /// all registers of a tensor at once, so that a target converting several
-  /// values per instruction can pair neighbours. Declining makes the core
-  /// emit that sequence (some twenty integer operations per element).
-  virtual FailureOr<SmallVector<Value>>
-  narrowToFp8(OpBuilder &b, Location loc, ValueRange xs, FloatType dst);
+  /// The float `x` (f16, bf16 or f32) rounded to nearest even into the
+  /// 8-bit float type `dst`, as its i8 code: exactly the code the core's
+  /// integer sequence gives (Fp8Conversions.h: past the largest finite,
+  /// infinity where the format has one, else NaN; NaNs keep their sign), so
+  /// results do not depend on the target. Declining makes the core emit that
+  /// sequence (some twenty integer operations per element).
+  virtual FailureOr<Value> narrowToFp8(OpBuilder &b, Location loc, Value x,
+                                       FloatType dst);
 
   //===--- Debugging -----------------------------------------------------===//
 

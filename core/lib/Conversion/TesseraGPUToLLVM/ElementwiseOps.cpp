@@ -63,30 +63,22 @@ Value emitNarrowFloatSignOp(OpBuilder &b, Operation *op, Value bits) {
                              createConstant(b, loc, type, sign.getZExtValue()));
 }
 
-/// The source and destination element types of `op` when it rounds f16,
-/// bf16 or f32 to nearest even into an 8-bit float: what the target may do
-/// itself (LoweringHooks::narrowToFp8).
-std::optional<std::pair<FloatType, FloatType>> getFp8Narrowing(Operation *op) {
-  if (auto trunc = dyn_cast<arith::TruncFOp>(op)) {
-    std::optional<arith::RoundingMode> mode = trunc.getRoundingmode();
-    if (mode && mode != arith::RoundingMode::to_nearest_even)
-      return std::nullopt;
-  } else if (auto cvt = dyn_cast<FpToFpOp>(op)) {
-    if (cvt.getRounding().value_or(RoundingMode::rtne) != RoundingMode::rtne)
-      return std::nullopt;
-  } else {
-    return std::nullopt;
-  }
-  auto src = dyn_cast<FloatType>(getElementTypeOrSelf(op->getOperand(0)));
-  auto dst = dyn_cast<FloatType>(getElementTypeOrSelf(op->getResult(0)));
-  if (!src || !dst || dst.getWidth() != 8 ||
-      !(src.isF16() || src.isBF16() || src.isF32()))
-    return std::nullopt;
-  return std::make_pair(src, dst);
+/// emitFp8Conversion, narrowing to nearest even from f16, bf16 or f32
+/// through the target's instructions where it has them.
+FailureOr<Value> convertFp8(LoweringHooks &hooks, OpBuilder &b, Location loc,
+                            Operation *op, Value x, FloatType src,
+                            FloatType dst, RoundingMode rounding) {
+  if (dst.getWidth() == 8 && rounding == RoundingMode::rtne &&
+      (src.isF16() || src.isBF16() || src.isF32()))
+    if (FailureOr<Value> code = hooks.narrowToFp8(b, loc, x, dst);
+        succeeded(code))
+      return code;
+  return emitFp8Conversion(b, loc, op, x, src, dst, rounding);
 }
 
 /// An fp8 arith.extf or arith.truncf on one converted scalar.
-FailureOr<Value> emitNarrowFloatCast(OpBuilder &b, Operation *op, Value x) {
+FailureOr<Value> emitNarrowFloatCast(LoweringHooks &hooks, OpBuilder &b,
+                                     Operation *op, Value x) {
   auto src = cast<FloatType>(getElementTypeOrSelf(op->getOperand(0)));
   auto dst = cast<FloatType>(getElementTypeOrSelf(op->getResult(0)));
   RoundingMode rounding = RoundingMode::rtne;
@@ -99,7 +91,7 @@ FailureOr<Value> emitNarrowFloatCast(OpBuilder &b, Operation *op, Value x) {
                            "toward zero, not ")
              << arith::stringifyRoundingMode(*mode);
   }
-  return emitFp8Conversion(b, op->getLoc(), op, x, src, dst, rounding);
+  return convertFp8(hooks, b, op->getLoc(), op, x, src, dst, rounding);
 }
 
 /// Declares `name` as an external LLVM function of `type` unless it exists.
@@ -114,15 +106,15 @@ void declareFunction(OpBuilder &b, Operation *anchor, StringRef name,
 }
 
 /// Float conversion honouring the rounding mode of tessera.fp_to_fp.
-FailureOr<Value> emitFpToFp(OpBuilder &b, Location loc, FpToFpOp op, Value x,
-                            Type dstType) {
+FailureOr<Value> emitFpToFp(LoweringHooks &hooks, OpBuilder &b, Location loc,
+                            FpToFpOp op, Value x, Type dstType) {
   // fp8 has no LLVM type (the type converter makes it i8), so look at the
   // op's own types.
   auto srcElem = cast<FloatType>(getElementTypeOrSelf(op.getSrc()));
   auto dstElem = cast<FloatType>(getElementTypeOrSelf(op.getResult()));
   if (isNarrowFloat(srcElem) || isNarrowFloat(dstElem))
-    return emitFp8Conversion(b, loc, op, x, srcElem, dstElem,
-                             op.getRounding().value_or(RoundingMode::rtne));
+    return convertFp8(hooks, b, loc, op, x, srcElem, dstElem,
+                      op.getRounding().value_or(RoundingMode::rtne));
   auto src = cast<FloatType>(x.getType());
   auto dst = cast<FloatType>(dstType);
   if (src == dst)
@@ -154,8 +146,9 @@ FailureOr<Value> emitFpToFp(OpBuilder &b, Location loc, FpToFpOp op, Value x,
 }
 
 /// One element of a tessera elementwise op, on converted scalars.
-FailureOr<Value> emitTesseraScalar(OpBuilder &b, Operation *op,
-                                   ValueRange operands, Type resultType,
+FailureOr<Value> emitTesseraScalar(LoweringHooks &hooks, OpBuilder &b,
+                                   Operation *op, ValueRange operands,
+                                   Type resultType,
                                    const TypeConverter &converter) {
   Location loc = op->getLoc();
   if (auto addptr = dyn_cast<AddPtrOp>(op)) {
@@ -184,7 +177,7 @@ FailureOr<Value> emitTesseraScalar(OpBuilder &b, Operation *op,
   if (isa<PreciseDivFOp>(op))
     return LLVM::FDivOp::create(b, loc, operands[0], operands[1]).getResult();
   if (auto cvt = dyn_cast<FpToFpOp>(op))
-    return emitFpToFp(b, loc, cvt, operands[0], resultType);
+    return emitFpToFp(hooks, b, loc, cvt, operands[0], resultType);
   if (auto clamp = dyn_cast<ClampFOp>(op)) {
     Value x = operands[0], lo = operands[1], hi = operands[2];
     if (clamp.getPropagateNan() == PropagateNan::all)
@@ -219,12 +212,13 @@ FailureOr<Value> emitTesseraScalar(OpBuilder &b, Operation *op,
 }
 
 /// One element of any elementwise op.
-FailureOr<Value> emitScalar(OpBuilder &b, Operation *op, ValueRange operands,
-                            Type resultType, const TypeConverter &converter) {
+FailureOr<Value> emitScalar(LoweringHooks &hooks, OpBuilder &b, Operation *op,
+                            ValueRange operands, Type resultType,
+                            const TypeConverter &converter) {
   if (isTesseraElementwise(op))
-    return emitTesseraScalar(b, op, operands, resultType, converter);
+    return emitTesseraScalar(hooks, b, op, operands, resultType, converter);
   if (isNarrowFloatCast(op))
-    return emitNarrowFloatCast(b, op, operands[0]);
+    return emitNarrowFloatCast(hooks, b, op, operands[0]);
   if (isNarrowFloatSignOp(op))
     return emitNarrowFloatSignOp(b, op, operands[0]);
   // arith and math ops are recreated on scalars; MLIR's patterns (or the
@@ -278,34 +272,19 @@ struct ElementwiseLowering : public ConversionPattern {
         return op->emitError("operands of an elementwise op hold different "
                              "numbers of registers; their layouts differ");
     }
-    Type converted =
-        getTypeConverter()->convertType(op->getResult(0).getType());
-    // Rounding into fp8 is the target's when it takes it, all registers at
-    // once.
-    if (std::optional<std::pair<FloatType, FloatType>> narrowing =
-            getFp8Narrowing(op)) {
-      FailureOr<SmallVector<Value>> codes = hooks.narrowToFp8(
-          rewriter, op->getLoc(), unpacked.front(), narrowing->second);
-      if (succeeded(codes)) {
-        if (int64_t(codes->size()) != n)
-          return op->emitError("the target rounded ")
-                 << n << " registers to fp8 into " << codes->size();
-        rewriter.replaceOp(
-            op, packRegisters(rewriter, op->getLoc(), converted, *codes));
-        return success();
-      }
-    }
     SmallVector<Value> results;
     for (int64_t i = 0; i < n; ++i) {
       SmallVector<Value> scalars;
       for (auto &regs : unpacked)
         scalars.push_back(regs[i]);
-      FailureOr<Value> r =
-          emitScalar(rewriter, op, scalars, resultType, *getTypeConverter());
+      FailureOr<Value> r = emitScalar(hooks, rewriter, op, scalars, resultType,
+                                      *getTypeConverter());
       if (failed(r))
         return failure();
       results.push_back(*r);
     }
+    Type converted =
+        getTypeConverter()->convertType(op->getResult(0).getType());
     rewriter.replaceOp(
         op, packRegisters(rewriter, op->getLoc(), converted, results));
     return success();

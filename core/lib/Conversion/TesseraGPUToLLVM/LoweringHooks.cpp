@@ -68,8 +68,8 @@ FailureOr<SmallVector<Value>> LoweringHooks::waitForDots(OpBuilder &, Location,
                                                          ValueRange, unsigned) {
   return failure();
 }
-FailureOr<SmallVector<Value>>
-LoweringHooks::narrowToFp8(OpBuilder &, Location, ValueRange, FloatType) {
+FailureOr<Value> LoweringHooks::narrowToFp8(OpBuilder &, Location, Value,
+                                            FloatType) {
   return failure();
 }
 LogicalResult LoweringHooks::printf(OpBuilder &, Location, StringRef,

@@ -118,20 +118,12 @@ public:
                {tile.address(b, loc, constant(b, loc, r), tile.lane)}));
     return regs;
   }
-  /// `tessera_test_narrow_<i>_of_<n>_to_<fp8 type>`(x) -> i8 for the ith
-  /// of the n values given at once.
-  FailureOr<SmallVector<Value>> narrowToFp8(OpBuilder &b, Location loc,
-                                            ValueRange xs,
-                                            FloatType dst) override {
+  /// `tessera_test_narrow_to_<fp8 type>`(x) -> i8.
+  FailureOr<Value> narrowToFp8(OpBuilder &b, Location loc, Value x,
+                               FloatType dst) override {
     if (!accepted.contains("narrow-fp8"))
       return failure();
-    SmallVector<Value> codes;
-    for (auto [i, x] : llvm::enumerate(xs))
-      codes.push_back(call(b, loc,
-                           "narrow_" + std::to_string(i) + "_of_" +
-                               std::to_string(xs.size()) + "_to_" + mangle(dst),
-                           b.getI8Type(), {x}));
-    return codes;
+    return call(b, loc, "narrow_to_" + mangle(dst), b.getI8Type(), {x});
   }
   FailureOr<Value> loadGlobal(OpBuilder &b, Location loc, Value ptr, Type type,
                               Value pred, Value other) override {
