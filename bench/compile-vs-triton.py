@@ -13,6 +13,10 @@ timed in-process (no interpreter or process start), the median of --runs.
 
 Tessera's "own" time is its total less external tools (ptxas, lld); the
 issue's bars are total <= 0.6x Triton's and own <= 0.25x Triton's total.
+On nvptx the PTX of Triton's compile also goes through the ptxas Tessera
+uses (the toolkit's, once per specialization), so that the assembler's
+share of each side is known: a ratio above 1 in that column is PTX that is
+harder to assemble, whatever Triton's own bundled ptxas takes.
 
 Usage (from a built tree):
   bench/compile-vs-triton.py --backend nvptx --arch sm_90a --runs 3 \\
@@ -27,6 +31,7 @@ import importlib.util
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -134,7 +139,32 @@ def triton_source(module, kernel: str, signature: str):
     return ASTSource(fn, sig, constexprs, attrs)
 
 
-def time_triton(args: argparse.Namespace, specs: list[Spec]) -> dict:
+def find_ptxas() -> str | None:
+    """The ptxas Tessera would run: TESSERA_PTXAS, CUDA_HOME's, PATH's,
+    then /usr/local/cuda's."""
+    candidates = [os.environ.get("TESSERA_PTXAS")]
+    if os.environ.get("CUDA_HOME"):
+        candidates.append(os.path.join(os.environ["CUDA_HOME"], "bin", "ptxas"))
+    candidates += [shutil.which("ptxas"), "/usr/local/cuda/bin/ptxas"]
+    return next((c for c in candidates if c and os.access(c, os.X_OK)), None)
+
+
+def time_ptxas(ptxas: str, ptx: str, arch: str) -> float:
+    """Seconds ptxas takes to assemble `ptx` as Tessera asks it to."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = os.path.join(tmp, "k.ptx"), os.path.join(tmp, "k.cubin")
+        with open(src, "w") as f:
+            f.write(ptx)
+        start = time.perf_counter()
+        subprocess.run([ptxas, f"-arch={arch}", "-O3", "-v", src, "-o", out],
+                       check=True, capture_output=True)
+        return time.perf_counter() - start
+
+
+def time_triton(args: argparse.Namespace,
+                specs: list[Spec]) -> tuple[dict, dict]:
+    """Per specialization, Triton's median compile time (or why it could
+    not compile it), and on nvptx the time ptxas takes on its PTX."""
     os.environ["TRITON_ALWAYS_COMPILE"] = "1"
     os.environ.setdefault("TRITON_CACHE_DIR", tempfile.mkdtemp())
     import triton
@@ -144,6 +174,8 @@ def time_triton(args: argparse.Namespace, specs: list[Spec]) -> dict:
               GPUTarget("hip", args.arch, 64))
     modules: dict[str, Any] = {}
     times: dict[Spec, float | str] = {}
+    ptxas_times: dict[Spec, float] = {}
+    ptxas = find_ptxas() if args.backend == "nvptx" else None
     warmed = False
     for spec in specs:
         file, kernel, signature, warps, stages = spec
@@ -160,12 +192,15 @@ def time_triton(args: argparse.Namespace, specs: list[Spec]) -> dict:
             samples = []
             for _ in range(args.runs):
                 start = time.perf_counter()
-                triton.compile(src, target=target, options=options)
+                compiled = triton.compile(src, target=target, options=options)
                 samples.append(time.perf_counter() - start)
             times[spec] = statistics.median(samples)
+            if ptxas:
+                ptxas_times[spec] = time_ptxas(ptxas, compiled.asm["ptx"],
+                                               args.arch)
         except Exception as e:  # a kernel Triton cannot compile here
             times[spec] = f"{type(e).__name__}: {str(e).splitlines()[0][:80]}"
-    return times
+    return times, ptxas_times
 
 
 def main() -> None:
@@ -217,12 +252,13 @@ def main() -> None:
                                   for k, v in steps.items()}
 
     triton_times: dict = {}
+    triton_ptxas: dict = {}
     triton_version = None
     if not args.no_triton and args.backend in ("nvptx", "amdgpu"):
         try:
             import triton
             triton_version = triton.__version__
-            triton_times = time_triton(args, specs)
+            triton_times, triton_ptxas = time_triton(args, specs)
         except ImportError:
             print("triton is not importable: Tessera's figures only",
                   file=sys.stderr)
@@ -238,6 +274,7 @@ def main() -> None:
             "tessera_steps": t["steps"],
             "triton_seconds": tri if isinstance(tri, float) else None,
             "triton_error": tri if isinstance(tri, str) else None,
+            "triton_ptx_ptxas_seconds": triton_ptxas.get(spec),
         })
 
     machine = platform.processor() or platform.machine()
@@ -274,6 +311,14 @@ def is_aligned(signature: str) -> bool:
                for e in split_signature(signature))
 
 
+def ptxas_ratio(row: dict) -> float | None:
+    """ptxas's time on Tessera's PTX over its time on Triton's, when both
+    were measured."""
+    theirs = row.get("triton_ptx_ptxas_seconds")
+    ours = row["tessera_steps"].get("binary/ptx-assembler")
+    return ours / theirs if theirs and ours else None
+
+
 def report(header: dict, rows: list[dict]) -> list[str]:
     lines = [
         f"# Cold compile times, {header['backend']} {header['arch']}: "
@@ -285,8 +330,8 @@ def report(header: dict, rows: list[dict]) -> list[str]:
         f"{header['configs']}`. `bench/compile-vs-triton.py`.",
         "",
         "| kernel | warps | stages | signature | Tessera ms | own ms | "
-        "Triton ms | total/Triton | own/Triton |",
-        "|---|---:|---:|---|---:|---:|---:|---:|---:|",
+        "Triton ms | total/Triton | own/Triton | ptxas/Triton's PTX |",
+        "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
     worst: dict[str, tuple[float, float]] = {}
     ratios, own_ratios = [], []
@@ -306,6 +351,8 @@ def report(header: dict, rows: list[dict]) -> list[str]:
             cells += [f"{tri * 1e3:.0f}", f"{ratio:.2f}", f"{own_ratio:.2f}"]
         else:
             cells += [r["triton_error"] or "-", "-", "-"]
+        ptxas = ptxas_ratio(r)
+        cells.append(f"{ptxas:.2f}" if ptxas else "-")
         lines.append("| " + " | ".join(cells) + " |")
     if ratios:
         lines += [
@@ -328,6 +375,16 @@ def report(header: dict, rows: list[dict]) -> list[str]:
                 f"- {label} ({len(part)}, {what}): total "
                 f"median {statistics.median(total):.2f}, worst {max(total):.2f}; "
                 f"own median {statistics.median(own):.2f}, worst {max(own):.2f}.")
+        assembled = [r for r in rows if ptxas_ratio(r) and r["triton_seconds"]]
+        if assembled:
+            lines.append(
+                f"- ptxas on Tessera's PTX / on Triton's PTX (the same "
+                f"ptxas): median "
+                f"{statistics.median(ptxas_ratio(r) for r in assembled):.2f}, "
+                f"worst {max(ptxas_ratio(r) for r in assembled):.2f}; ptxas "
+                f"on Triton's PTX is a median "
+                f"{statistics.median(r['triton_ptx_ptxas_seconds'] / r['triton_seconds'] for r in assembled):.2f}"
+                f" of Triton's total.")
         lines += [
             "",
             "| kernel | worst total/Triton | worst own/Triton |",
