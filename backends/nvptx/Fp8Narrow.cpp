@@ -13,7 +13,7 @@ namespace {
 
 /// What rounding into one fp8 format needs beyond the instruction.
 struct Format {
-  /// The f32 magnitude bits from which (from above which, unless
+  /// The f32 magnitude bits above which (or from which, when
   /// `tieOverflows`) the core's result is an overflow or NaN code.
   uint32_t limitBits;
   bool tieOverflows;
@@ -64,7 +64,8 @@ FailureOr<Value> nvptx::emitNarrowToFp8(OpBuilder &b, Location loc, Value x,
   // One element per instruction: converting neighbours in pairs saved an
   // instruction per two elements but cost ptxas 4x the time and 600 more
   // bytes of spills on 09's fp8 epilogues of 128x256 over 4 warps (CUDA
-  // 13.0, 2026-11-29). `b` lands in the low byte.
+  // 13.0, 2026-11-29). The element is both operands; the low byte is
+  // kept.
   auto rounding =
       NVVM::FPRoundingModeAttr::get(b.getContext(), NVVM::FPRoundingMode::RN);
   auto saturation = NVVM::SaturationModeAttr::get(
