@@ -43,6 +43,8 @@ bool isDeadCycle(scf::ForOp loop, unsigned index) {
 bool LoopSlice::add(Value value) {
   Block *body = loop.getBody();
   if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() != body)
+      inputs.insert(value);
     if (arg.getOwner() != body || arg == loop.getInductionVar())
       return true;
     unsigned index = arg.getArgNumber() - 1;
@@ -53,7 +55,11 @@ bool LoopSlice::add(Value value) {
   }
   Operation *def = value.getDefiningOp();
   // Values from outside the loop are the same in every iteration.
-  if (def->getBlock() != body || ops.contains(def))
+  if (def->getBlock() != body) {
+    inputs.insert(value);
+    return true;
+  }
+  if (ops.contains(def))
     return true;
   if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
     return false;

@@ -66,6 +66,11 @@ public:
     return carriedArgs.getArrayRef();
   }
 
+  /// The values from outside the loop's body that the slice (or a value
+  /// added) reads: the same in every iteration of this loop, though an
+  /// enclosing loop may change them.
+  ArrayRef<Value> getInputs() const { return inputs.getArrayRef(); }
+
   /// The loop, after the pipeliner replaced it with one of the same body.
   void setLoop(scf::ForOp newLoop) { loop = newLoop; }
 
@@ -73,6 +78,7 @@ private:
   scf::ForOp loop;
   llvm::SetVector<Operation *> ops;
   llvm::SetVector<unsigned> carriedArgs;
+  llvm::SetVector<Value> inputs;
 };
 
 /// Replaces `loop` with one of the same bounds, attributes and body that

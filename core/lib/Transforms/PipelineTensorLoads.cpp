@@ -28,9 +28,25 @@
 // The block synchronization is what frees a slot, so the dots that read a
 // slot must be complete at the end of their iteration (synchronous matrix
 // instructions, or asynchronous ones waited for by then) -- unless the
-// target lets dots run n iterations behind: the rings then hold S + n
-// slots, and the copy into the slot of iteration i starts only in
-// iteration i + n + 1, after its block synchronization.
+// target lets dots run n iterations behind (each thread's dots of
+// iteration i having waited for those of i - n): the block then
+// synchronizes and the copies S - 1 iterations ahead start at the end of
+// each iteration, after its dots, into the slot of iteration i - n: the
+// rings hold S + n - 1 slots, one fewer than starting the copies at the top
+// of the iteration would need for as many in flight.
+//
+// A loop directly in a flattened tile loop (`tl.range(..., flatten=True)`:
+// its iterations may overlap) of a persistent kernel, over bounds the same
+// for every tile, whose copies' positions follow from the two induction
+// variables, gets rings that live across the tile loop: the barriers are
+// initialized once before it, the slot and phase go on from one tile to
+// the next, and the copies S - 1 iterations ahead run over the loop nest's
+// iterations in order (the loop's next iteration, else the first of the
+// next tile, with the tile-dependent values of the copies' positions
+// recomputed only then), so that the next tile's first copies are in
+// flight while this tile's last iterations and its epilogue run. A copy
+// is started only for an iteration of the nest; the block synchronizes and
+// the barriers end after the tile loop.
 //
 //===----------------------------------------------------------------------===//
 #include "PipelineTensorLoads.h"
@@ -139,10 +155,35 @@ public:
   void rewrite();
 
 private:
+  /// Where the copies S - 1 iterations ahead are, across tiles: the tile
+  /// loop's induction variable, the loop's, and the `leaves` at that tile.
+  struct Producer {
+    Value tile, k;
+    SmallVector<Value> leaves;
+  };
+
+  /// Takes the loop's tile loop (see the top of the file) when the copies
+  /// may run ahead across its iterations and the rings fit there too.
+  bool analyzeTileLoop(ArrayRef<RingBytes> rings,
+                       ArrayRef<Operation *> replaced, uint64_t budget,
+                       uint64_t laterBytes);
   /// Starts the copies of the iteration `map` holds the slice of into
-  /// `slot`, if `iv` (that iteration's induction variable) is below the
-  /// loop's upper bound.
-  void issue(OpBuilder &b, Value slot, Value iv, const IRMapping &map);
+  /// `slot` if `inRange`.
+  void issue(OpBuilder &b, Value slot, Value inRange, const IRMapping &map);
+  /// The slice cloned for `p`.
+  IRMapping cloneProducer(OpBuilder &b, const Producer &p);
+  /// The leaves at tile `tile` where `compute` holds, else `otherwise`
+  /// (the tile may be past the end, where their divisions could divide by
+  /// zero: they are computed only for tiles the tile loop runs).
+  SmallVector<Value> cloneLeaves(OpBuilder &b, Value compute, Value tile,
+                                 ValueRange otherwise);
+  /// True where `p` is an iteration of the loop nest.
+  Value producerInRange(OpBuilder &b, const Producer &p);
+  /// The iteration after `p`: the next of the loop, else the first of the
+  /// next tile (leaves recomputed only then).
+  Producer advance(OpBuilder &b, const Producer &p);
+  SmallVector<Value> pack(const Producer &p) const;
+  Producer unpack(ValueRange values) const;
 
   scf::ForOp loop;
   int stages;
@@ -154,7 +195,26 @@ private:
   MemDescType barrierRingType;
   Value barrierRing;
   LoopSlice slice;
+  /// The flattened loop around `loop` the rings live across, or null.
+  scf::ForOp tileLoop;
+  /// What the copies read of the tile loop's body (`leaves`, neither its
+  /// induction variable nor defined outside it), and its slice over it.
+  SmallVector<Value> leaves;
+  std::optional<LoopSlice> tileSlice;
 };
+
+/// The i1 constant true.
+Value createBoolConstant(OpBuilder &b, Location loc) {
+  return arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+}
+
+/// True where `iv` is an induction variable `l` runs.
+Value isInLoop(OpBuilder &b, Location loc, scf::ForOp l, Value iv) {
+  return arith::CmpIOp::create(b, loc,
+                               l.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                  : arith::CmpIPredicate::slt,
+                               iv, l.getUpperBound());
+}
 
 bool TensorLoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
@@ -206,32 +266,78 @@ bool TensorLoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
     replaced.push_back(c.buffer);
     replaced.push_back(c.barrier);
   }
+  // Dots n iterations behind need n - 1 spare slots: the copies start
+  // after the dots (see the top of the file).
   std::optional<RingShape> shape =
-      fitRings(stages, dotsInFlight, [&](int slots) {
+      fitRings(stages, std::max(dotsInFlight - 1, 0), [&](int slots) {
         return ringsFit(loop, rings, slots, budget, laterBytes, replaced);
       });
   if (!shape)
     return false;
   stages = shape->stages;
   slots = shape->slots;
-  dotsInFlight = slots - stages;
+  if (dotsInFlight > 0)
+    dotsInFlight = slots - stages + 1;
   for (Chain &c : chains)
     c.ringType = getRingType(c.load.getDst().getType(), slots);
   barrierRingType =
       getRingType(chains.front().load.getBarrier().getType(), slots);
   slice.sort();
+  analyzeTileLoop(rings, replaced, budget, laterBytes);
   return true;
 }
 
-void TensorLoopPipeliner::issue(OpBuilder &b, Value slot, Value iv,
+bool TensorLoopPipeliner::analyzeTileLoop(ArrayRef<RingBytes> rings,
+                                          ArrayRef<Operation *> replaced,
+                                          uint64_t budget,
+                                          uint64_t laterBytes) {
+  // A flattened loop directly around, whose every iteration runs the loop
+  // over the same bounds, and copies whose positions follow from the two
+  // induction variables alone (nothing carried), so that they are known
+  // for any later tile.
+  auto tiles = dyn_cast<scf::ForOp>(loop->getParentOp());
+  if (!tiles || !tiles->hasAttr(kFlattenAttrName) ||
+      !tiles.getInductionVar().getType().isInteger() ||
+      !slice.getCarriedArgs().empty())
+    return false;
+  for (Value bound :
+       {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
+    if (!tiles.isDefinedOutsideOfLoop(bound))
+      return false;
+  // The rings' barriers are initialized once, before the tile loop: the
+  // loop must be its only one with copies, and the chains' maps and
+  // barriers must exist there.
+  for (Operation &op : tiles.getBody()->without_terminator())
+    if (&op != loop.getOperation() && op.walk([](AsyncTensorLoadOp) {
+                                          return WalkResult::interrupt();
+                                        }).wasInterrupted())
+      return false;
+  for (Chain &c : chains)
+    if (!tiles.isDefinedOutsideOfLoop(c.load.getMap()) ||
+        tiles->isAncestor(c.barrier))
+      return false;
+  LoopSlice overTiles(tiles);
+  SmallVector<Value> found;
+  for (Value input : slice.getInputs()) {
+    if (input == tiles.getInductionVar() || tiles.isDefinedOutsideOfLoop(input))
+      continue;
+    if (!input.getType().isIntOrIndex() || !overTiles.add(input))
+      return false;
+    found.push_back(input);
+  }
+  if (!overTiles.getCarriedArgs().empty() ||
+      !ringsFit(tiles, rings, slots, budget, laterBytes, replaced))
+    return false;
+  overTiles.sort();
+  tileLoop = tiles;
+  leaves = std::move(found);
+  tileSlice.emplace(std::move(overTiles));
+  return true;
+}
+
+void TensorLoopPipeliner::issue(OpBuilder &b, Value slot, Value inRange,
                                 const IRMapping &map) {
-  Location loc = loop.getLoc();
-  Value inRange =
-      arith::CmpIOp::create(b, loc,
-                            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
-                                                  : arith::CmpIPredicate::slt,
-                            iv, loop.getUpperBound());
-  Value barrier = getSlot(b, loc, barrierRing, slot);
+  Value barrier = getSlot(b, loop.getLoc(), barrierRing, slot);
   for (Chain &c : chains) {
     SmallVector<Value> indices;
     for (Value index : c.load.getIndices())
@@ -240,6 +346,70 @@ void TensorLoopPipeliner::issue(OpBuilder &b, Value slot, Value iv,
     AsyncTensorLoadOp::create(b, c.load.getLoc(), /*token=*/Type(),
                               c.load.getMap(), indices, tile, barrier, inRange);
   }
+}
+
+IRMapping TensorLoopPipeliner::cloneProducer(OpBuilder &b, const Producer &p) {
+  IRMapping map;
+  map.map(tileLoop.getInductionVar(), p.tile);
+  for (auto [leaf, value] : llvm::zip(leaves, p.leaves))
+    map.map(leaf, value);
+  slice.clone(b, p.k, /*carried=*/{}, map);
+  return map;
+}
+
+SmallVector<Value> TensorLoopPipeliner::cloneLeaves(OpBuilder &b, Value compute,
+                                                    Value tile,
+                                                    ValueRange otherwise) {
+  Location loc = loop.getLoc();
+  auto ifOp = scf::IfOp::create(b, loc, otherwise.getTypes(), compute,
+                                /*withElseRegion=*/true);
+  OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
+  IRMapping map;
+  tileSlice->clone(thenBuilder, tile, /*carried=*/{}, map);
+  scf::YieldOp::create(thenBuilder, loc,
+                       llvm::map_to_vector(leaves, [&](Value leaf) {
+                         return map.lookupOrDefault(leaf);
+                       }));
+  OpBuilder elseBuilder = ifOp.getElseBodyBuilder();
+  scf::YieldOp::create(elseBuilder, loc, otherwise);
+  return llvm::to_vector_of<Value>(ifOp.getResults());
+}
+
+Value TensorLoopPipeliner::producerInRange(OpBuilder &b, const Producer &p) {
+  Location loc = loop.getLoc();
+  return arith::AndIOp::create(b, loc, isInLoop(b, loc, loop, p.k),
+                               isInLoop(b, loc, tileLoop, p.tile));
+}
+
+TensorLoopPipeliner::Producer TensorLoopPipeliner::advance(OpBuilder &b,
+                                                           const Producer &p) {
+  Location loc = loop.getLoc();
+  Value k = advanceInductionVar(b, loc, p.k, loop.getStep(), 1);
+  Value more = isInLoop(b, loc, loop, k);
+  Value nextTile = advanceInductionVar(b, loc, p.tile, tileLoop.getStep(), 1);
+  Producer next;
+  next.k = arith::SelectOp::create(b, loc, more, k, loop.getLowerBound());
+  next.tile = arith::SelectOp::create(b, loc, more, p.tile, nextTile);
+  if (leaves.empty())
+    return next;
+  // The leaves (tile coordinates: divisions, often) change with the tile
+  // only.
+  Value newTile = arith::AndIOp::create(
+      b, loc, arith::XOrIOp::create(b, loc, more, createBoolConstant(b, loc)),
+      isInLoop(b, loc, tileLoop, nextTile));
+  next.leaves = cloneLeaves(b, newTile, nextTile, p.leaves);
+  return next;
+}
+
+SmallVector<Value> TensorLoopPipeliner::pack(const Producer &p) const {
+  SmallVector<Value> values{p.tile, p.k};
+  llvm::append_range(values, p.leaves);
+  return values;
+}
+
+TensorLoopPipeliner::Producer
+TensorLoopPipeliner::unpack(ValueRange values) const {
+  return {values[0], values[1], llvm::to_vector(values.drop_front(2))};
 }
 
 /// The parity of the barrier phase the slot after `slot` waits for: it
@@ -254,14 +424,16 @@ Value nextRingPhase(OpBuilder &b, Location loc, Value slot, Value phase,
 
 void TensorLoopPipeliner::rewrite() {
   Location loc = loop.getLoc();
+  // The rings live across the tile loop if there is one, else the loop.
   // The ring of barriers where the first chain's barrier was; the rings of
   // buffers right before the loop (their bytes may serve others before
   // it). Each copy's issuing thread arrives once, and the barriers start
-  // at phase 0 for every run of the loop (an enclosing loop runs it again).
+  // at phase 0 for every run of the loop (an enclosing loop runs it again,
+  // unless the rings live across it).
   OpBuilder b(chains.front().barrier);
   barrierRing = LocalAllocOp::create(b, chains.front().barrier.getLoc(),
                                      barrierRingType, Value());
-  b.setInsertionPoint(loop);
+  b.setInsertionPoint(tileLoop ? tileLoop : loop);
   for (int s = 0; s < slots; ++s)
     InitBarrierOp::create(
         b, loc, getSlot(b, loc, barrierRing, createI32Constant(b, loc, s)),
@@ -270,47 +442,86 @@ void TensorLoopPipeliner::rewrite() {
   for (Chain &c : chains)
     c.ring = LocalAllocOp::create(b, c.buffer.getLoc(), c.ringType, Value());
 
-  // Prologue: iterations 0 .. S-2 into slots 0 .. S-2, the carried values
-  // advancing with them.
-  ArrayRef<unsigned> carriedArgs = slice.getCarriedArgs();
-  SmallVector<Value> carried = slice.clonePrologue(
-      b, stages - 1, [&](int s, Value iv, const IRMapping &map) {
-        issue(b, createI32Constant(b, loc, s), iv, map);
-      });
+  // Prologue: iterations 0 .. S-2 into slots 0 .. S-2; what computes the
+  // copies ahead (the slice's carried values, or the producer's place in
+  // the loop nest) advancing with them.
+  SmallVector<Value> ahead;
+  if (tileLoop) {
+    Producer p{tileLoop.getLowerBound(), loop.getLowerBound(), {}};
+    SmallVector<Value> zeros = llvm::map_to_vector(leaves, [&](Value leaf) {
+      return Value(
+          arith::ConstantOp::create(b, loc, b.getZeroAttr(leaf.getType())));
+    });
+    p.leaves =
+        cloneLeaves(b, isInLoop(b, loc, tileLoop, p.tile), p.tile, zeros);
+    for (int s = 0; s + 1 < stages; ++s) {
+      IRMapping map = cloneProducer(b, p);
+      issue(b, createI32Constant(b, loc, s), producerInRange(b, p), map);
+      p = advance(b, p);
+    }
+    ahead = pack(p);
+  } else {
+    ahead = slice.clonePrologue(b, stages - 1,
+                                [&](int s, Value iv, const IRMapping &map) {
+                                  issue(b, createI32Constant(b, loc, s),
+                                        isInLoop(b, loc, loop, iv), map);
+                                });
+  }
 
-  // The loop carries the values S-1 iterations ahead, the slot it reads
-  // with its barrier's phase, and the slot it writes.
+  // The loops carry the slot the loop reads with its barrier's phase, the
+  // slot it writes and what is ahead.
+  SmallVector<Value> state{createI32Constant(b, loc, 0),
+                           createI32Constant(b, loc, 0),
+                           createI32Constant(b, loc, stages - 1)};
+  llvm::append_range(state, ahead);
+  unsigned tileArgs = 0;
+  if (tileLoop) {
+    SmallVector<Value> inits(tileLoop.getInitArgs());
+    tileArgs = inits.size();
+    llvm::append_range(inits, state);
+    tileLoop = rebuildLoopWithInits(tileLoop, inits);
+    tileSlice->setLoop(tileLoop);
+    state = llvm::to_vector_of<Value>(
+        tileLoop.getRegionIterArgs().drop_front(tileArgs));
+  }
   SmallVector<Value> inits(loop.getInitArgs());
-  unsigned firstAhead = inits.size();
-  llvm::append_range(inits, carried);
-  unsigned readSlotIndex = inits.size();
-  inits.push_back(createI32Constant(b, loc, 0));
-  inits.push_back(createI32Constant(b, loc, 0));
-  inits.push_back(createI32Constant(b, loc, stages - 1));
+  unsigned loopArgs = inits.size();
+  llvm::append_range(inits, state);
   scf::ForOp newLoop = rebuildLoopWithInits(loop, inits);
   Block *newBody = newLoop.getBody();
   loop = newLoop;
   slice.setLoop(newLoop);
   auto yield = cast<scf::YieldOp>(newBody->getTerminator());
-  ValueRange ahead =
-      newLoop.getRegionIterArgs().slice(firstAhead, carriedArgs.size());
-  Value readSlot = newLoop.getRegionIterArgs()[readSlotIndex];
-  Value readPhase = newLoop.getRegionIterArgs()[readSlotIndex + 1];
-  Value writeSlot = newLoop.getRegionIterArgs()[readSlotIndex + 2];
+  ValueRange carriedState = newLoop.getRegionIterArgs().drop_front(loopArgs);
+  Value readSlot = carriedState[0];
+  Value readPhase = carriedState[1];
+  Value writeSlot = carriedState[2];
 
-  // Top of each iteration: its copies landed; every thread is done with
-  // the previous iteration, whose slot the copies S-1 iterations ahead
-  // take.
+  // Top of each iteration: its copies landed. Then every thread is done
+  // with the slot the copies S-1 iterations ahead take: at the top, the
+  // previous iteration's; with dots n iterations behind, after the dots,
+  // that of iteration i - n.
   b.setInsertionPointToStart(newBody);
   Location waitLoc = chains.front().wait.getLoc();
   WaitBarrierOp::create(b, waitLoc, getSlot(b, waitLoc, barrierRing, readSlot),
                         readPhase);
+  if (dotsInFlight > 0)
+    b.setInsertionPoint(yield);
   BarrierOp::create(b, loc);
-  Value iv = advanceInductionVar(b, loc, newLoop.getInductionVar(),
-                                 newLoop.getStep(), stages - 1);
-  IRMapping map;
-  slice.clone(b, iv, ahead, map);
-  issue(b, writeSlot, iv, map);
+  SmallVector<Value> nextAhead;
+  if (tileLoop) {
+    Producer p = unpack(carriedState.drop_front(3));
+    IRMapping map = cloneProducer(b, p);
+    issue(b, writeSlot, producerInRange(b, p), map);
+    nextAhead = pack(advance(b, p));
+  } else {
+    Value iv = advanceInductionVar(b, loc, newLoop.getInductionVar(),
+                                   newLoop.getStep(), stages - 1);
+    IRMapping map;
+    slice.clone(b, iv, carriedState.drop_front(3), map);
+    issue(b, writeSlot, isInLoop(b, loc, loop, iv), map);
+    nextAhead = slice.getNextCarried(map);
+  }
 
   // The reads take this iteration's slot; the chains' own copies go.
   for (Chain &c : chains) {
@@ -329,18 +540,26 @@ void TensorLoopPipeliner::rewrite() {
 
   b.setInsertionPoint(yield);
   SmallVector<Value> yields(yield.getOperands());
-  llvm::append_range(yields, slice.getNextCarried(map));
   yields.push_back(nextRingSlot(b, loc, readSlot, slots));
   yields.push_back(nextRingPhase(b, loc, readSlot, readPhase, slots));
   yields.push_back(nextRingSlot(b, loc, writeSlot, slots));
+  llvm::append_range(yields, nextAhead);
   yield->setOperands(yields);
   slice.dropDeadCarriedUpdates();
   if (dotsInFlight > 0)
     newLoop->setAttr(kDotsInFlightAttrName, b.getI32IntegerAttr(dotsInFlight));
+  if (tileLoop) {
+    // The tile loop passes the state on from one run of the loop to the
+    // next.
+    Operation *tileYield = tileLoop.getBody()->getTerminator();
+    SmallVector<Value> tileYields(tileYield->getOperands());
+    llvm::append_range(tileYields, newLoop.getResults().drop_front(loopArgs));
+    tileYield->setOperands(tileYields);
+  }
 
   // After the loop (no copy in flight: those past the end were not
   // started), once every thread is done with the rings, the barriers end.
-  b.setInsertionPointAfter(newLoop);
+  b.setInsertionPointAfter(tileLoop ? tileLoop : newLoop);
   BarrierOp::create(b, loc);
   for (int s = 0; s < slots; ++s)
     InvalBarrierOp::create(

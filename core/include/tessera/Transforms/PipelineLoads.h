@@ -32,10 +32,18 @@ constexpr llvm::StringLiteral kPipelineLoadsStage = "pipeline-loads";
 /// `tl.range(..., num_stages=N)`); it overrides the kernel's.
 constexpr llvm::StringLiteral kNumStagesAttrName = "tessera.num_stages";
 
+/// The discardable unit attribute of an scf.for whose iterations may
+/// overlap (from `tl.range(..., flatten=True)`): the pass may start the
+/// copies of its next iteration's inner loop while this one's ends.
+constexpr llvm::StringLiteral kFlattenAttrName = "tessera.flatten";
+
 /// The discardable attribute (i32 n >= 1) the pass sets on a loop whose
-/// rings hold n slots more than its copies need: the dots of iteration i
-/// may go on reading their slots until the block synchronization at the top
-/// of iteration i + n + 1 (each thread must have waited for them by then).
+/// dots may run n iterations behind: each thread's dots of iteration i + n
+/// must have waited for those of iteration i, and a slot those read is
+/// written again only after a block synchronization that follows (at the
+/// top of iteration i + n + 1 for the rings of copies the threads issue,
+/// which hold n slots more than the copies need; after the dots of
+/// iteration i + n for rings of tensor-map copies, n - 1 more).
 constexpr llvm::StringLiteral kDotsInFlightAttrName =
     "tessera_gpu.dots_in_flight";
 
