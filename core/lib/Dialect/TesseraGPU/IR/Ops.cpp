@@ -5,6 +5,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tessera;
@@ -99,6 +101,41 @@ void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
 //===----------------------------------------------------------------------===//
 // Shared memory
 //===----------------------------------------------------------------------===//
+
+namespace {
+/// True when `op` may read or write memory (allocating is neither).
+bool accessesMemory(Operation *op) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return !isMemoryEffectFree(op);
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::any_of(instances, [](const MemoryEffects::EffectInstance &e) {
+    return !isa<MemoryEffects::Allocate>(e.getEffect());
+  });
+}
+} // namespace
+
+LogicalResult BarrierOp::canonicalize(BarrierOp op, PatternRewriter &rewriter) {
+  // A barrier orders the memory accesses before it against those after
+  // it: with none since the previous barrier in the block, or since the
+  // start of the kernel, it orders nothing.
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (isa<BarrierOp>(prev)) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    if (accessesMemory(prev))
+      return failure();
+  }
+  // The start of a kernel, not of a function a caller's accesses precede.
+  Block *block = op->getBlock();
+  if (!isa<FunctionOpInterface>(block->getParentOp()) ||
+      !block->getParentOp()->hasAttr(kKernelAttrName) || !block->isEntryBlock())
+    return failure();
+  rewriter.eraseOp(op);
+  return success();
+}
 
 LogicalResult LocalAllocOp::verify() {
   MemDescType type = getType();

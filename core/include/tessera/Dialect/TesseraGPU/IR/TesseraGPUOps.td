@@ -174,6 +174,9 @@ def TesseraGPU_BarrierOp : TesseraGPU_Op<"barrier", [
                    MemWrite<TesseraGPU_SharedMemory>]>]> {
   let summary = "Synchronize the threads of a block and make shared-memory writes visible";
   let assemblyFormat = "attr-dict";
+  // Folds away where nothing since the kernel's start or the last barrier
+  // touched memory.
+  let hasCanonicalizeMethod = 1;
 }
 
 def TesseraGPU_TensorMapType : Type<CPred<"::llvm::isa<::mlir::tessera::gpu::TensorMapType>($_self)">,
