@@ -376,9 +376,12 @@ SmallVector<Value> TensorLoopPipeliner::cloneLeaves(OpBuilder &b, Value compute,
 }
 
 Value TensorLoopPipeliner::producerInRange(OpBuilder &b, const Producer &p) {
+  // Operands built one statement at a time: the order of the IR does not
+  // depend on the compiler's order of evaluating arguments.
   Location loc = loop.getLoc();
-  return arith::AndIOp::create(b, loc, isInLoop(b, loc, loop, p.k),
-                               isInLoop(b, loc, tileLoop, p.tile));
+  Value tileInRange = isInLoop(b, loc, tileLoop, p.tile);
+  Value kInRange = isInLoop(b, loc, loop, p.k);
+  return arith::AndIOp::create(b, loc, kInRange, tileInRange);
 }
 
 TensorLoopPipeliner::Producer TensorLoopPipeliner::advance(OpBuilder &b,
@@ -394,9 +397,9 @@ TensorLoopPipeliner::Producer TensorLoopPipeliner::advance(OpBuilder &b,
     return next;
   // The leaves (tile coordinates: divisions, often) change with the tile
   // only.
-  Value newTile = arith::AndIOp::create(
-      b, loc, arith::XOrIOp::create(b, loc, more, createBoolConstant(b, loc)),
-      isInLoop(b, loc, tileLoop, nextTile));
+  Value nextInRange = isInLoop(b, loc, tileLoop, nextTile);
+  Value wraps = arith::XOrIOp::create(b, loc, more, createBoolConstant(b, loc));
+  Value newTile = arith::AndIOp::create(b, loc, wraps, nextInRange);
   next.leaves = cloneLeaves(b, newTile, nextTile, p.leaves);
   return next;
 }
