@@ -427,12 +427,10 @@ Value nextRingPhase(OpBuilder &b, Location loc, Value slot, Value phase,
 
 void TensorLoopPipeliner::rewrite() {
   Location loc = loop.getLoc();
-  // The rings live across the tile loop if there is one, else the loop.
   // The ring of barriers where the first chain's barrier was; the rings of
-  // buffers right before the loop (their bytes may serve others before
-  // it). Each copy's issuing thread arrives once, and the barriers start
-  // at phase 0 for every run of the loop (an enclosing loop runs it again,
-  // unless the rings live across it).
+  // buffers right before the loop, or the tile loop they live across (their
+  // bytes may serve others before it). Each copy's issuing thread arrives
+  // once, and the barriers start at phase 0 for every run of that loop.
   OpBuilder b(chains.front().barrier);
   barrierRing = LocalAllocOp::create(b, chains.front().barrier.getLoc(),
                                      barrierRingType, Value());
