@@ -42,6 +42,7 @@ PipelineLoadsOptions getPipeliningOptions(const TargetDescription &target,
   pipelining.numStages = numStages;
   pipelining.sharedMemoryBytes = target.maxSharedMemoryPerBlock;
   pipelining.laterSharedMemoryBytes = getPrepareWgmmaSharedBytes;
+  pipelining.laterDroppedConversion = isConversionReadInPlace;
   pipelining.dotsInFlight = dotsInFlight;
   // cp.async moves 4, 8 or 16 bytes: a narrower copy is a load and a
   // shared store, which a ring would only repeat once per stage.

@@ -132,24 +132,37 @@ TransOp getTransposedSource(DotOp dot) {
   return nullptr;
 }
 
-/// A K-major view of the buffer a transposed B was just read from, when
-/// that buffer is laid out as restaging would lay it out (a TMA block) and
-/// still holds it: B needs no copy. Null otherwise.
-Value viewTransposedBlock(OpBuilder &b, DotOp dot) {
+/// The load a transposed B was just read from, when its buffer is laid out
+/// as restaging would lay it out (a TMA block) and still holds it: the dot
+/// may read a K-major view of that buffer. Null otherwise.
+gpu::LocalLoadOp getTransposedBlockLoad(DotOp dot) {
   TransOp trans = getTransposedSource(dot);
   if (!trans)
     return nullptr;
-  MLIRContext *ctx = dot.getContext();
-  auto bType = cast<RankedTensorType>(dot.getB().getType());
-  Type element = bType.getElementType();
-  unsigned bytes = element.getIntOrFloatBitWidth() / 8;
+  unsigned bytes = cast<RankedTensorType>(dot.getB().getType())
+                       .getElementType()
+                       .getIntOrFloatBitWidth() /
+                   8;
   auto load = trans.getSrc().getDefiningOp<gpu::LocalLoadOp>();
   auto srcType = cast<RankedTensorType>(trans.getSrc().getType());
   if (!load || load.getToken() ||
       load.getSrc().getType().getEncoding() !=
-          getWgmmaSharedLayout(ctx, srcType.getShape(), bytes) ||
+          getWgmmaSharedLayout(dot.getContext(), srcType.getShape(), bytes) ||
       !nothingWritesBetween(load, dot))
     return nullptr;
+  return load;
+}
+
+/// A K-major view of the buffer a transposed B was just read from
+/// (getTransposedBlockLoad): B needs no copy. Null otherwise.
+Value viewTransposedBlock(OpBuilder &b, DotOp dot) {
+  gpu::LocalLoadOp load = getTransposedBlockLoad(dot);
+  if (!load)
+    return nullptr;
+  auto bType = cast<RankedTensorType>(dot.getB().getType());
+  Type element = bType.getElementType();
+  unsigned bytes = element.getIntOrFloatBitWidth() / 8;
+  MLIRContext *ctx = dot.getContext();
   auto viewType = gpu::MemDescType::get(
       ctx, bType.getShape(), element,
       getKMajorLayout(ctx, bType.getShape()[0], bType.getShape()[1], bytes),
@@ -434,6 +447,20 @@ uint64_t nvptx::getPrepareWgmmaSharedBytes(Operation *module) {
         aType.getNumElements() * (aType.getElementTypeBitWidth() / 8), 1024);
   });
   return bytes;
+}
+
+bool nvptx::isConversionReadInPlace(Operation *op) {
+  auto cvt = dyn_cast<gpu::ConvertLayoutOp>(op);
+  if (!cvt || cvt->use_empty())
+    return false;
+  return llvm::all_of(cvt->getUses(), [](OpOperand &use) {
+    auto dot = dyn_cast<DotOp>(use.getOwner());
+    if (!dot || use.get() != dot.getB() || use.get() == dot.getA())
+      return false;
+    auto name = dot->getAttrOfType<StringAttr>(kMatrixInstructionAttrName);
+    return name && name.getValue().starts_with("wgmma") &&
+           getTransposedBlockLoad(dot);
+  });
 }
 
 std::unique_ptr<Pass> nvptx::createPrepareWgmmaPass() {

@@ -103,6 +103,13 @@ std::unique_ptr<Pass> createPrepareWgmmaPass();
 /// room for them).
 uint64_t getPrepareWgmmaSharedBytes(Operation *module);
 
+/// True for a layout conversion `createPrepareWgmmaPass` will drop: the
+/// transposed B of wgmma dots that read it in place, as a K-major view of
+/// the buffer it was just loaded from (the pipeliner's
+/// laterDroppedConversion hook, so that its rings do not leave room for a
+/// conversion that never happens).
+bool isConversionReadInPlace(Operation *op);
+
 } // namespace mlir::tessera::nvptx
 
 #endif // TESSERA_BACKENDS_NVPTX_WGMMA_H

@@ -181,9 +181,9 @@ mlir::tessera::fitRings(int stages, int dotsInFlight,
 }
 
 bool mlir::tessera::ringsFit(scf::ForOp loop, ArrayRef<RingBytes> rings,
-                             int slots, uint64_t budget, uint64_t laterBytes,
+                             int slots, const SharedMemoryBudget &budget,
                              ArrayRef<Operation *> replaced) {
-  if (budget == 0)
+  if (budget.limit == 0)
     return true;
   SmallVector<gpu::PlannedBuffer> planned;
   for (const RingBytes &ring : rings)
@@ -191,6 +191,7 @@ bool mlir::tessera::ringsFit(scf::ForOp loop, ArrayRef<RingBytes> rings,
                        /*barrierAfter=*/true, ring.start});
   auto module = loop->getParentOfType<ModuleOp>();
   Operation *root = module ? module.getOperation() : loop->getParentOp();
-  return laterBytes + estimateSharedMemoryBytes(root, planned, replaced) <=
-         budget;
+  return budget.laterBytes + estimateSharedMemoryBytes(root, planned, replaced,
+                                                       budget.laterDropped) <=
+         budget.limit;
 }

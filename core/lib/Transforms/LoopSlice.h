@@ -118,12 +118,21 @@ struct RingBytes {
   uint64_t alignment = gpu::kSwizzledBufferAlignment;
 };
 
-/// True when `budget` bytes of shared memory (0: no limit) hold, besides
-/// `laterBytes`, the module of `loop` without the `replaced` operations
-/// (allocations, conversions) and with `rings` of `slots` slots each,
-/// used up to `loop` and freed by a block barrier after it.
+/// The shared memory rings must fit in: `limit` bytes a block may use (0:
+/// no limit), less the `laterBytes` later stages add; `laterDropped` (may
+/// be null) says which of the module's layout conversions later stages
+/// drop, whose scratch space is then not counted.
+struct SharedMemoryBudget {
+  uint64_t limit = 0;
+  uint64_t laterBytes = 0;
+  llvm::function_ref<bool(Operation *)> laterDropped;
+};
+
+/// True when `budget` holds the module of `loop` without the `replaced`
+/// operations (allocations, conversions) and with `rings` of `slots` slots
+/// each, used up to `loop` and freed by a block barrier after it.
 bool ringsFit(scf::ForOp loop, ArrayRef<RingBytes> rings, int slots,
-              uint64_t budget, uint64_t laterBytes,
+              const SharedMemoryBudget &budget,
               ArrayRef<Operation *> replaced = {});
 
 } // namespace mlir::tessera

@@ -158,7 +158,7 @@ public:
         slice(loop) {}
 
   /// Collects what to pipeline; false when the loop does not qualify.
-  bool analyze(uint64_t budget, uint64_t laterBytes);
+  bool analyze(const SharedMemoryBudget &budget);
   /// Rewrites the loop.
   void rewrite();
 
@@ -180,7 +180,7 @@ private:
   SmallVector<Value> buffers;
 };
 
-bool LoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
+bool LoopPipeliner::analyze(const SharedMemoryBudget &budget) {
   Block *body = loop.getBody();
   // A step that is a positive constant: "iteration j" is lb + j * step.
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
@@ -220,7 +220,7 @@ bool LoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
   }
   std::optional<RingShape> shape =
       fitRings(stages, dotsInFlight, [&](int slots) {
-        return ringsFit(loop, rings, slots, budget, laterBytes, replaced);
+        return ringsFit(loop, rings, slots, budget, replaced);
       });
   if (!shape)
     return false;
@@ -374,12 +374,14 @@ bool mlir::tessera::isLoopAccumulatorDot(Operation *op, scf::ForOp loop) {
          use.getOperandNumber() + 1 == arg.getArgNumber();
 }
 
-uint64_t
-mlir::tessera::estimateSharedMemoryBytes(Operation *root,
-                                         ArrayRef<gpu::PlannedBuffer> planned,
-                                         ArrayRef<Operation *> replaced) {
-  auto scratch = [](Operation *op) -> uint64_t {
+uint64_t mlir::tessera::estimateSharedMemoryBytes(
+    Operation *root, ArrayRef<gpu::PlannedBuffer> planned,
+    ArrayRef<Operation *> replaced,
+    llvm::function_ref<bool(Operation *)> laterDropped) {
+  auto scratch = [&](Operation *op) -> uint64_t {
     if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
+      if (laterDropped && laterDropped(op))
+        return 0;
       auto type = cast<RankedTensorType>(cvt.getType());
       Type element = type.getElementType();
       uint64_t bytes = element.isIntOrFloat() ? getBytes(element) : 8;
@@ -399,9 +401,11 @@ public:
 
   PipelineLoadsPass() = default;
   PipelineLoadsPass(const PipelineLoadsPass &other)
-      : PassWrapper(other), laterBytes(other.laterBytes) {}
+      : PassWrapper(other), laterBytes(other.laterBytes),
+        laterDropped(other.laterDropped) {}
   explicit PipelineLoadsPass(PipelineLoadsOptions options)
-      : laterBytes(std::move(options.laterSharedMemoryBytes)) {
+      : laterBytes(std::move(options.laterSharedMemoryBytes)),
+        laterDropped(std::move(options.laterDroppedConversion)) {
     numStages = options.numStages;
     sharedMemory = options.sharedMemoryBytes;
     dotsInFlight = options.dotsInFlight;
@@ -430,9 +434,11 @@ public:
     });
     // What later stages add is known from the loops and dots as they are
     // before any ring exists (a ring changes neither).
-    uint64_t later = reservedSharedMemory;
+    SharedMemoryBudget budget{sharedMemory, reservedSharedMemory, {}};
     if (laterBytes && !loops.empty())
-      later += laterBytes(module);
+      budget.laterBytes += laterBytes(module);
+    if (laterDropped)
+      budget.laterDropped = laterDropped;
     // Widths are read before any loop changes, while the analysis still
     // describes the IR.
     llvm::DenseSet<Operation *> narrow;
@@ -456,10 +462,10 @@ public:
             return isLoopAccumulatorDot(dot, loop);
           }))
         inFlight = dotsInFlight;
-      if (pipelineTensorLoads(loop, stages, inFlight, sharedMemory, later))
+      if (pipelineTensorLoads(loop, stages, inFlight, budget))
         continue;
       LoopPipeliner pipeliner(loop, stages, inFlight, narrow);
-      if (!pipeliner.analyze(sharedMemory, later))
+      if (!pipeliner.analyze(budget))
         continue;
       pipeliner.rewrite();
     }
@@ -489,6 +495,7 @@ private:
                      "against the limit"),
       llvm::cl::init(0)};
   std::function<uint64_t(Operation *)> laterBytes;
+  std::function<bool(Operation *)> laterDropped;
 };
 
 } // namespace

@@ -151,7 +151,7 @@ public:
   TensorLoopPipeliner(scf::ForOp loop, int stages, int dotsInFlight)
       : loop(loop), stages(stages), dotsInFlight(dotsInFlight), slice(loop) {}
 
-  bool analyze(uint64_t budget, uint64_t laterBytes);
+  bool analyze(const SharedMemoryBudget &budget);
   void rewrite();
 
 private:
@@ -165,8 +165,8 @@ private:
   /// Takes the loop's tile loop (see the top of the file) when the copies
   /// may run ahead across its iterations and the rings fit there too.
   bool analyzeTileLoop(ArrayRef<RingBytes> rings,
-                       ArrayRef<Operation *> replaced, uint64_t budget,
-                       uint64_t laterBytes);
+                       ArrayRef<Operation *> replaced,
+                       const SharedMemoryBudget &budget);
   /// Starts the copies of the iteration `map` holds the slice of into
   /// `slot` if `inRange`.
   void issue(OpBuilder &b, Value slot, Value inRange, const IRMapping &map);
@@ -216,7 +216,7 @@ Value isInLoop(OpBuilder &b, Location loc, scf::ForOp l, Value iv) {
                                iv, l.getUpperBound());
 }
 
-bool TensorLoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
+bool TensorLoopPipeliner::analyze(const SharedMemoryBudget &budget) {
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
   if (!step || *step <= 0 || !loop.getInductionVar().getType().isInteger())
     return false;
@@ -270,7 +270,7 @@ bool TensorLoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
   // after the dots (see the top of the file).
   std::optional<RingShape> shape =
       fitRings(stages, std::max(dotsInFlight - 1, 0), [&](int slots) {
-        return ringsFit(loop, rings, slots, budget, laterBytes, replaced);
+        return ringsFit(loop, rings, slots, budget, replaced);
       });
   if (!shape)
     return false;
@@ -283,14 +283,13 @@ bool TensorLoopPipeliner::analyze(uint64_t budget, uint64_t laterBytes) {
   barrierRingType =
       getRingType(chains.front().load.getBarrier().getType(), slots);
   slice.sort();
-  analyzeTileLoop(rings, replaced, budget, laterBytes);
+  analyzeTileLoop(rings, replaced, budget);
   return true;
 }
 
 bool TensorLoopPipeliner::analyzeTileLoop(ArrayRef<RingBytes> rings,
                                           ArrayRef<Operation *> replaced,
-                                          uint64_t budget,
-                                          uint64_t laterBytes) {
+                                          const SharedMemoryBudget &budget) {
   // A flattened loop directly around, whose every iteration runs the loop
   // over the same bounds, and copies whose positions follow from the two
   // induction variables alone (nothing carried), so that they are known
@@ -326,7 +325,7 @@ bool TensorLoopPipeliner::analyzeTileLoop(ArrayRef<RingBytes> rings,
     found.push_back(input);
   }
   if (!overTiles.getCarriedArgs().empty() ||
-      !ringsFit(tiles, rings, slots, budget, laterBytes, replaced))
+      !ringsFit(tiles, rings, slots, budget, replaced))
     return false;
   overTiles.sort();
   tileLoop = tiles;
@@ -570,10 +569,10 @@ void TensorLoopPipeliner::rewrite() {
 } // namespace
 
 bool mlir::tessera::pipelineTensorLoads(scf::ForOp loop, int stages,
-                                        int dotsInFlight, uint64_t budget,
-                                        uint64_t laterBytes) {
+                                        int dotsInFlight,
+                                        const SharedMemoryBudget &budget) {
   TensorLoopPipeliner pipeliner(loop, stages, dotsInFlight);
-  if (!pipeliner.analyze(budget, laterBytes))
+  if (!pipeliner.analyze(budget))
     return false;
   pipeliner.rewrite();
   return true;

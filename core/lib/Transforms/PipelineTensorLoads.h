@@ -2,20 +2,19 @@
 #ifndef TESSERA_LIB_TRANSFORMS_PIPELINETENSORLOADS_H
 #define TESSERA_LIB_TRANSFORMS_PIPELINETENSORLOADS_H
 
-#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "LoopSlice.h"
 
-#include <cstdint>
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir::tessera {
 
 /// Pipelines the tensor-map copies of `loop` (PipelineTensorLoads.cpp says
 /// which and how) through rings of `stages` buffers plus `dotsInFlight`
 /// (iterations the loop's dots may run behind), or fewer where `budget`
-/// bytes of shared memory (0: no limit) would not hold them next to the
-/// rest of the module and the `laterBytes` later stages add. False when
-/// the loop does not qualify; it is then unchanged.
+/// would not hold them next to the rest of the module. False when the loop
+/// does not qualify; it is then unchanged.
 bool pipelineTensorLoads(scf::ForOp loop, int stages, int dotsInFlight,
-                         uint64_t budget, uint64_t laterBytes);
+                         const SharedMemoryBudget &budget);
 
 } // namespace mlir::tessera
 

@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
 #include <functional>
@@ -68,6 +69,12 @@ struct PipelineLoadsOptions {
   /// is sized. Called once per run of the pass, before the first loop is
   /// pipelined. Unset: nothing is added.
   std::function<uint64_t(Operation *module)> laterSharedMemoryBytes;
+  /// Hook: true for a layout conversion of the module (as it is before and
+  /// while rings are sized) that the target's later stages drop, e.g. one
+  /// into a dot operand the matrix unit reads in place from the buffer it
+  /// was just loaded from: its scratch space is not counted against
+  /// `sharedMemoryBytes`. Unset: every conversion takes its whole tile.
+  std::function<bool(Operation *op)> laterDroppedConversion;
   /// Iterations a target's dots may go on running after their own (an
   /// asynchronous matrix unit; 0: dots finish in their iteration). A loop
   /// with an accumulator dot (isLoopAccumulatorDot) gets that many more
@@ -88,10 +95,11 @@ struct PipelineLoadsOptions {
 /// (SharedMemoryPlan.h): its buffers but the `replaced` ones, `planned`
 /// ones besides, and the scratch space, where a layout conversion takes at
 /// least its whole tile (a bound that holds whatever layouts later stages
-/// give it).
-uint64_t estimateSharedMemoryBytes(Operation *root,
-                                   ArrayRef<gpu::PlannedBuffer> planned = {},
-                                   ArrayRef<Operation *> replaced = {});
+/// give it) unless `laterDropped` says later stages drop it.
+uint64_t estimateSharedMemoryBytes(
+    Operation *root, ArrayRef<gpu::PlannedBuffer> planned = {},
+    ArrayRef<Operation *> replaced = {},
+    llvm::function_ref<bool(Operation *)> laterDropped = {});
 
 /// The pipeline-loads pass over laid-out (tessera_gpu) IR.
 std::unique_ptr<Pass> createPipelineLoadsPass(PipelineLoadsOptions options);
