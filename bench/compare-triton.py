@@ -20,11 +20,17 @@ cuBLAS through torch on the same inputs (`torch.matmul` for fp16,
 `torch._scaled_mm` with unit scales and fp16 output for fp8). The SM clock,
 its maximum, power and temperature (nvidia-smi) are recorded when the run
 starts and when it ends.
+
+With --configs all (C++ side) every config of 09's autotuned kernels is
+also timed alone on both sides, in the same run, and printed (and written
+under "per_config" in --json) config by config: which configs each
+compiler makes fast, not only which one its autotuner picked.
 """
 import argparse
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -156,6 +162,7 @@ def triton_workloads(kernels, torch, triton, sms, only_bandwidth):
                  WARP_SPECIALIZE=False)),
         )
         for kernel, _, launch in kernels09:
+            launch.kernel = getattr(pm, kernel)
             out.append((f"09_persistent_matmul/{kernel}/{name}", 0, flops,
                         launch, cublas[dtype]))
 
@@ -239,6 +246,50 @@ def time_workload(launch, nbytes, flops, torch, triton):
     torch.cuda.synchronize()
     ms = triton.testing.do_bench(launch, warmup=50, rep=300)
     return ("GB/s", nbytes / ms / 1e6) if nbytes else ("TFLOP/s", flops / ms / 1e9)
+
+
+def config_key(pairs):
+    """A config as sorted "name=value" text, from (name, value) pairs: the
+    meta-parameters, num_warps and num_stages (what both autotuners vary)."""
+    keep = {k: str(v) for k, v in pairs if k not in ("num_ctas", "maxnreg")}
+    return ", ".join(f"{k}={keep[k]}" for k in sorted(keep))
+
+
+def triton_config_rates(launch, flops, torch, triton):
+    """{config key: TFLOP/s or error text} for every config of the autotuned
+    kernel a launch calls (`launch.kernel`), each timed alone; {} for a
+    kernel without configs. The autotuner is left as it was."""
+    tuner = getattr(launch, "kernel", None)
+    configs = getattr(tuner, "configs", None)
+    if not configs:
+        return {}
+    saved, saved_cache = list(configs), dict(tuner.cache)
+    rates = {}
+    try:
+        for cfg in saved:
+            key = config_key(list(cfg.kwargs.items()) +
+                             [("num_warps", cfg.num_warps),
+                              ("num_stages", cfg.num_stages)])
+            tuner.configs, tuner.cache = [cfg], {}
+            try:
+                rates[key] = time_workload(launch, 0, flops, torch, triton)[1]
+            except Exception as e:  # e.g. out of shared memory
+                rates[key] = f"{type(e).__name__}: {e}".splitlines()[0][:200]
+    finally:
+        tuner.configs, tuner.cache = saved, saved_cache
+    return rates
+
+
+def tessera_config_rates(workload, flops):
+    """{config key: TFLOP/s} from a `tessera bench --configs all` workload's
+    notes ("NAME=V, ...: X ms median over N runs" per config)."""
+    rates = {}
+    for line in workload.get("notes", "").splitlines():
+        m = re.match(r"(.*): ([0-9.]+) ms median", line)
+        if m and "=" in m.group(1) and not line.startswith("autotuned"):
+            pairs = [p.split("=", 1) for p in m.group(1).split(", ")]
+            rates[config_key(pairs)] = flops / float(m.group(2)) / 1e9
+    return rates
 
 
 def run_side(args):
@@ -389,6 +440,9 @@ def main():
     parser.add_argument("--json", help="write both sides' figures here")
     parser.add_argument("--bandwidth-only", action="store_true",
                         help="leave out the matmul and attention rows")
+    parser.add_argument("--configs", choices=("tune", "all"), default="tune",
+                        help="all: also time every config of each autotuned "
+                             "matmul on both sides (C++ side)")
     parser.add_argument("--only", action="append", default=[],
                         help="only the workloads whose id contains this "
                              "(repeatable; C++ side)")
@@ -407,6 +461,7 @@ def main():
     props = torch.cuda.get_device_properties(0)
     clocks_start = gpu_clocks()
     rows = []
+    per_config = {}
     for wid, nbytes, flops, launch, *ref in triton_workloads(
             args.kernels_dir, torch, triton, props.multi_processor_count,
             args.bandwidth_only):
@@ -416,12 +471,14 @@ def main():
         cublas = (time_workload(ref[0], nbytes, flops, torch, triton)[1]
                   if ref and ref[0] else None)
         rows.append((wid, unit, rate, cublas))
+        if args.configs == "all":
+            per_config[wid] = triton_config_rates(launch, flops, torch, triton)
         print(f"triton: {wid}: {rate:.1f}, cuBLAS {cublas}", file=sys.stderr,
               flush=True)
 
     result = subprocess.run(
         [args.tessera, "bench", "--backend", "nvptx", "--kernels-dir",
-         args.kernels_dir, "--json", "-"] +
+         args.kernels_dir, "--json", "-", "--configs", args.configs] +
         sum([["--kernel", wid if wid.count("/") == 2 else wid + "/*"]
              for wid, _, _, _ in rows], []),
         capture_output=True, text=True)
@@ -433,6 +490,13 @@ def main():
     for w in report.get("workloads", []):
         ours[w["id"]] = w.get("rate")
         ours.setdefault(w["id"].rsplit("/", 1)[0], w.get("rate"))
+        if w["id"] in per_config and w.get("rate"):
+            flops = w["rate"] * w["milliseconds"] * 1e9
+            mine = tessera_config_rates(w, flops)
+            theirs = per_config[w["id"]]
+            per_config[w["id"]] = [
+                {"config": k, "triton": theirs.get(k), "tessera": mine.get(k)}
+                for k in sorted(set(theirs) | set(mine))]
     clocks_end = gpu_clocks()
     print(f"device: {props.name}, Triton {triton.__version__}, torch {torch.__version__}")
     print(f"clocks at start: {clocks_start}")
@@ -451,11 +515,20 @@ def main():
         print(f"{wid:72} {unit:>8} {theirs:9.1f} "
               f"{mine if mine else nan:9.1f} {ratio:7.3f}"
               f" {cublas if cublas else nan:9.1f} {vs_cublas:8.3f}")
+    for wid, configs in per_config.items():
+        print(f"per config: {wid}")
+        for c in configs:
+            t, m = c["triton"], c["tessera"]
+            both = isinstance(t, float) and isinstance(m, float)
+            show = lambda v: f"{v:9.1f}" if isinstance(v, float) else f"{'-':>9}"
+            print(f"  {c['config']:110} {show(t)} {show(m)}"
+                  f" {m / t if both else nan:7.3f}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"device": props.name, "triton": triton.__version__,
                        "torch": torch.__version__, "clocks_start": clocks_start,
                        "clocks_end": clocks_end, "rows": table,
+                       "per_config": per_config,
                        "tessera_report": report}, f, indent=1)
 
 
