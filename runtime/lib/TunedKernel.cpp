@@ -64,8 +64,34 @@ TunedKernel::Statistics TunedKernel::getStatistics() const {
   Statistics s;
   static_cast<JitKernel::Statistics &>(s) = jit->getStatistics();
   s.tunings = tunings;
+  s.configsTimed = configsTimed;
+  s.configsSameAsEarlier = configsSameAsEarlier;
   return s;
 }
+
+namespace {
+
+/// What makes a launch of config `config` compiled to `variant` what it
+/// is, but num_stages: the binary and everything launching it needs (not
+/// the diagnostics, "-log" metadata), and the config's other settings (its
+/// constexprs may shape the grid). Empty when the binary's bytes are gone
+/// (a variant loaded before), which matches nothing.
+std::string getLaunchIdentity(const KernelVariant &variant,
+                              const TuneCandidate &config) {
+  if (variant.kernel.binary.empty())
+    return {};
+  CompiledKernel kernel = variant.kernel;
+  kernel.numStages = 0;
+  for (auto it = kernel.metadata.begin(); it != kernel.metadata.end();)
+    it = llvm::StringRef(it->first).ends_with("-log")
+             ? kernel.metadata.erase(it)
+             : std::next(it);
+  TuneCandidate rest = config;
+  rest.numStages = 0;
+  return rest.str() + "\n" + kernel.serialize();
+}
+
+} // namespace
 
 //===----------------------------------------------------------------------===//
 // What the decorators say
@@ -419,8 +445,13 @@ TunedKernel::selectConfig(const BoundArgs &bound, const std::string &key,
     return jit->complete(trial);
   };
   // Every config compiles before the first is timed, several at once; a
-  // config that cannot compile fails its measurement with the reason.
+  // config that cannot compile fails its measurement with the reason. A
+  // config that compiled to the same launch as an earlier one (only its
+  // num_stages differs, and no loop could use them) is not timed again:
+  // it takes the earlier one's time, so the earlier wins the tie, and the
+  // tuning spends no device time on it.
   std::map<unsigned, std::string> compileErrors;
+  std::map<unsigned, unsigned> sameAsEarlier;
   {
     std::vector<unsigned> indices = allowed;
     if (indices.empty())
@@ -441,14 +472,37 @@ TunedKernel::selectConfig(const BoundArgs &bound, const std::string &key,
     }
     std::vector<llvm::Expected<const KernelVariant *>> compiled =
         jit->compileAll(launches);
-    for (auto [index, result] : llvm::zip(launched, compiled))
-      if (!result)
+    std::map<std::string, unsigned> firstWithIdentity;
+    for (auto [index, result] : llvm::zip(launched, compiled)) {
+      if (!result) {
         compileErrors[index] = llvm::toString(result.takeError());
+        continue;
+      }
+      std::string identity =
+          getLaunchIdentity(**result, autotuner->getCandidates()[index]);
+      if (identity.empty())
+        continue;
+      auto [first, inserted] =
+          firstWithIdentity.try_emplace(std::move(identity), index);
+      if (!inserted)
+        sameAsEarlier[index] = first->second;
+    }
   }
+  std::map<unsigned, double> timed;
   Autotuner::Measure measure = [&](unsigned index) -> llvm::Expected<double> {
     if (auto it = compileErrors.find(index); it != compileErrors.end())
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                      it->second);
+    if (auto same = sameAsEarlier.find(index); same != sameAsEarlier.end())
+      if (auto earlier = timed.find(same->second); earlier != timed.end()) {
+        getLogger().debug("autotune {}: {} compiles to the launch of {}; "
+                          "its time is that one's",
+                          jit->getName().str(),
+                          autotuner->getCandidates()[index].str(),
+                          autotuner->getCandidates()[same->second].str());
+        ++configsSameAsEarlier;
+        return earlier->second;
+      }
     BoundArgs trial;
     LaunchOptions trialOptions;
     if (llvm::Error err = makeTrial(index, trial, trialOptions))
@@ -462,6 +516,8 @@ TunedKernel::selectConfig(const BoundArgs &bound, const std::string &key,
         [&] { return jit->run(**variant, trial, *grid, trialOptions); }, bench);
     if (!stats)
       return stats.takeError();
+    ++configsTimed;
+    timed[index] = stats->median;
     return stats->median;
   };
   llvm::Expected<unsigned> best = autotuner->select(key, allowed, measure);

@@ -171,6 +171,59 @@ def add(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
   EXPECT_EQ(records, 1u);
 }
 
+TEST(CpuEndToEndTest, ConfigsCompilingToOneLaunchAreTimedOnce) {
+  // The cpu backend has no loads to pipeline: configs differing only in
+  // num_stages compile to one binary, launched alike. The tuning times the
+  // first and gives the second its time (the first wins the tie); another
+  // block size is a launch of its own.
+  ScratchDirectory cache;
+  std::unique_ptr<Runtime> rt = openCPU(cache.path());
+  if (!rt)
+    GTEST_SKIP() << "no cpu plugin in this build";
+  std::string path = cache.path() + "/tuned_scale.py";
+  ASSERT_NO_ERROR(writeFileAtomically(path, R"(import triton
+import triton.language as tl
+
+
+@triton.autotune(configs=[triton.Config({'BLOCK': 64}, num_stages=2),
+                          triton.Config({'BLOCK': 64}, num_stages=3),
+                          triton.Config({'BLOCK': 256}, num_stages=2)],
+                 key=['n'])
+@triton.jit
+def scale(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) * 2, mask=mask)
+)"));
+  TunedKernel &kernel = *rt->getKernel(path, "scale");
+  const int64_t n = 3000;
+  std::vector<float> x(n);
+  std::iota(x.begin(), x.end(), 0.0f);
+  Buffer bx = llvm::cantFail(rt->allocate(n * 4, "fp32"));
+  Buffer bo = llvm::cantFail(rt->allocate(n * 4, "fp32"));
+  ASSERT_NO_ERROR(bx.copyFromHost(x.data(), n * 4));
+  Grid grid([n](const LaunchMeta &meta) -> GridDims {
+    return {static_cast<uint64_t>(cdiv(n, meta["BLOCK"])), 1, 1};
+  });
+  ASSERT_NO_ERROR(kernel.launch(grid, {bx, bo, n}));
+  ASSERT_NO_ERROR(rt->getDevice()->synchronize());
+  std::vector<float> out(n);
+  ASSERT_NO_ERROR(bo.copyToHost(out.data(), n * 4));
+  for (int64_t i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], 2 * x[i]) << i;
+  TunedKernel::Statistics stats = kernel.getStatistics();
+  EXPECT_EQ(stats.tunings, 1u);
+  EXPECT_EQ(stats.configsTimed, 2u);
+  EXPECT_EQ(stats.configsSameAsEarlier, 1u);
+  // The second config never runs alone: whichever block size won, the
+  // num_stages=3 twin did not.
+  llvm::Expected<std::optional<TuneCandidate>> chosen =
+      kernel.getTunedConfig({bx, bo, n});
+  ASSERT_NO_ERROR(chosen.takeError());
+  ASSERT_TRUE(chosen->has_value());
+  EXPECT_FALSE((*chosen)->numStages == 3);
+}
+
 TEST(CpuEndToEndTest, ConcurrentCompilesMatchOneAtATime) {
   // Four specializations compiled as one batch on four threads, then one by
   // one in a session of its own (cold caches both): the same bytes.

@@ -44,7 +44,9 @@ struct CompiledKernel {
   /// Registers per thread and spilled bytes, when the emitter knows.
   int registers = -1;
   int spillBytes = -1;
-  /// Anything else the driver or a report needs.
+  /// Anything else the driver or a report needs. Keys ending in "-log"
+  /// hold diagnostics only (an assembler's output, with its timing), which
+  /// no launch reads.
   std::map<std::string, std::string> metadata;
 
   /// A self-describing byte string (a JSON header line, then the binary).

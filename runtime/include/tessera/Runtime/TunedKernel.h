@@ -91,6 +91,12 @@ public:
   /// The JitKernel's counters and the keys tuned by timing configs.
   struct Statistics : JitKernel::Statistics {
     uint64_t tunings = 0;
+    /// Configs those tunings timed on the device, and those they did not
+    /// because an earlier config of the same tuning compiled to the same
+    /// launch (same binary and launch shape: a num_stages the loops could
+    /// not use, say), whose time they took.
+    uint64_t configsTimed = 0;
+    uint64_t configsSameAsEarlier = 0;
   };
   Statistics getStatistics() const;
 
@@ -133,6 +139,8 @@ private:
   std::mutex tuneMutex;
   bool warnedPrune = false;
   std::atomic<uint64_t> tunings{0};
+  std::atomic<uint64_t> configsTimed{0};
+  std::atomic<uint64_t> configsSameAsEarlier{0};
 };
 
 } // namespace mlir::tessera::runtime
