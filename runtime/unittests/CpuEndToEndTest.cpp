@@ -28,6 +28,27 @@ std::string kernelFile(llvm::StringRef name) {
   return std::string(TESSERA_SOURCE_DIR) + "/conformance/kernels/" + name.str();
 }
 
+/// Launches `kernel` (parameters x, out, n and a constexpr BLOCK, one
+/// program per BLOCK elements) on x = 0, 1, ..., n - 1 and out = 0, and
+/// returns out.
+std::vector<float> launchOverRange(Runtime &rt, TunedKernel &kernel,
+                                   int64_t n) {
+  std::vector<float> x(n);
+  std::iota(x.begin(), x.end(), 0.0f);
+  Buffer bx = llvm::cantFail(rt.allocate(n * 4, "fp32"));
+  Buffer bo = llvm::cantFail(rt.allocate(n * 4, "fp32"));
+  EXPECT_EQ(errorOf(bx.copyFromHost(x.data(), n * 4)), "success");
+  EXPECT_EQ(errorOf(bo.fill(0)), "success");
+  Grid grid([n](const LaunchMeta &meta) -> GridDims {
+    return {static_cast<uint64_t>(cdiv(n, meta["BLOCK"])), 1, 1};
+  });
+  EXPECT_EQ(errorOf(kernel.launch(grid, {bx, bo, n})), "success");
+  EXPECT_EQ(errorOf(rt.getDevice()->synchronize()), "success");
+  std::vector<float> out(n);
+  EXPECT_EQ(errorOf(bo.copyToHost(out.data(), n * 4)), "success");
+  return out;
+}
+
 } // namespace
 
 TEST(CpuEndToEndTest, VectorAdd) {
@@ -141,23 +162,12 @@ def add(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
 )"));
   TunedKernel &kernel = *rt->getKernel(path, "add");
   const int64_t n = 3000;
-  std::vector<float> x(n);
-  std::iota(x.begin(), x.end(), 0.0f);
-  Buffer bx = llvm::cantFail(rt->allocate(n * 4, "fp32"));
-  Buffer bo = llvm::cantFail(rt->allocate(n * 4, "fp32"));
-  ASSERT_NO_ERROR(bx.copyFromHost(x.data(), n * 4));
-  ASSERT_NO_ERROR(bo.fill(0));
-  Grid grid([n](const LaunchMeta &meta) -> GridDims {
-    return {static_cast<uint64_t>(cdiv(n, meta["BLOCK"])), 1, 1};
-  });
-  ASSERT_NO_ERROR(kernel.launch(grid, {bx, bo, n}));
-  ASSERT_NO_ERROR(rt->getDevice()->synchronize());
   // The trial runs accumulated into `out`; reset_to_zero cleared it
   // before the real launch, which added x exactly once.
-  std::vector<float> out(n);
-  ASSERT_NO_ERROR(bo.copyToHost(out.data(), n * 4));
+  std::vector<float> out = launchOverRange(*rt, kernel, n);
+  ASSERT_EQ(out.size(), size_t(n));
   for (int64_t i = 0; i < n; ++i)
-    ASSERT_EQ(out[i], x[i]) << i;
+    ASSERT_EQ(out[i], float(i)) << i;
   EXPECT_EQ(kernel.getStatistics().tunings, 1u);
   EXPECT_EQ(kernel.getStatistics().loads, 2u);
   // The choice is on disk for the next process.
@@ -197,28 +207,19 @@ def scale(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
 )"));
   TunedKernel &kernel = *rt->getKernel(path, "scale");
   const int64_t n = 3000;
-  std::vector<float> x(n);
-  std::iota(x.begin(), x.end(), 0.0f);
-  Buffer bx = llvm::cantFail(rt->allocate(n * 4, "fp32"));
-  Buffer bo = llvm::cantFail(rt->allocate(n * 4, "fp32"));
-  ASSERT_NO_ERROR(bx.copyFromHost(x.data(), n * 4));
-  Grid grid([n](const LaunchMeta &meta) -> GridDims {
-    return {static_cast<uint64_t>(cdiv(n, meta["BLOCK"])), 1, 1};
-  });
-  ASSERT_NO_ERROR(kernel.launch(grid, {bx, bo, n}));
-  ASSERT_NO_ERROR(rt->getDevice()->synchronize());
-  std::vector<float> out(n);
-  ASSERT_NO_ERROR(bo.copyToHost(out.data(), n * 4));
+  std::vector<float> out = launchOverRange(*rt, kernel, n);
+  ASSERT_EQ(out.size(), size_t(n));
   for (int64_t i = 0; i < n; ++i)
-    ASSERT_EQ(out[i], 2 * x[i]) << i;
+    ASSERT_EQ(out[i], 2.0f * i) << i;
   TunedKernel::Statistics stats = kernel.getStatistics();
   EXPECT_EQ(stats.tunings, 1u);
   EXPECT_EQ(stats.configsTimed, 2u);
   EXPECT_EQ(stats.configsSameAsEarlier, 1u);
   // The second config never runs alone: whichever block size won, the
   // num_stages=3 twin did not.
+  Buffer b = llvm::cantFail(rt->allocate(n * 4, "fp32"));
   llvm::Expected<std::optional<TuneCandidate>> chosen =
-      kernel.getTunedConfig({bx, bo, n});
+      kernel.getTunedConfig({b, b, n});
   ASSERT_NO_ERROR(chosen.takeError());
   ASSERT_TRUE(chosen->has_value());
   EXPECT_FALSE((*chosen)->numStages == 3);
