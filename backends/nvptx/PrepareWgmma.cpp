@@ -37,6 +37,7 @@
 #include "tessera/Dialect/TesseraGPU/IR/LayoutUtils.h"
 #include "tessera/Transforms/AccelerateDot.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -423,13 +424,41 @@ struct PrepareWgmmaPass
 
 } // namespace
 
+/// Bytes of `dot`'s 8-bit operand `opIdx` when it is a pointer load's
+/// result converted for the dot in a loop, which pipelining will read from
+/// a ring laid out as the load runs (row-major, or column-major where the
+/// threads run down the columns), and that ring is not K-major (a B with N
+/// contiguous, an A with M contiguous): the operand is then stored K-major
+/// to a buffer of its own (restage). 0 otherwise.
+static uint64_t getRestagedByteOperandBytes(DotOp dot, unsigned opIdx) {
+  if (!hasByteOperands(dot) || !isa<scf::ForOp>(dot->getParentOp()))
+    return 0;
+  auto cvt = (opIdx == 0 ? dot.getA() : dot.getB())
+                 .getDefiningOp<gpu::ConvertLayoutOp>();
+  auto load = cvt ? cvt.getSrc().getDefiningOp<LoadOp>() : LoadOp();
+  if (!load || load->getBlock() != dot->getBlock())
+    return 0;
+  auto type = cast<RankedTensorType>(load.getType());
+  auto blocked = dyn_cast_or_null<gpu::BlockedAttr>(type.getEncoding());
+  if (!blocked || type.getRank() != 2)
+    return 0;
+  // K is A's second dimension and B's first.
+  unsigned kDim = opIdx == 0 ? 1 : 0;
+  if (blocked.getOrder().front() == kDim)
+    return 0;
+  return llvm::alignTo(type.getNumElements(), 1024);
+}
+
 uint64_t nvptx::getPrepareWgmmaSharedBytes(Operation *module) {
   llvm::SmallPtrSet<Value, 4> staged;
   uint64_t bytes = 0;
   module->walk([&](DotOp dot) {
     auto name = dot->getAttrOfType<StringAttr>(kMatrixInstructionAttrName);
-    if (!name || !name.getValue().starts_with("wgmma") ||
-        !needsLoopInvariantAStage(dot))
+    if (!name || !name.getValue().starts_with("wgmma"))
+      return;
+    bytes += getRestagedByteOperandBytes(dot, 0) +
+             getRestagedByteOperandBytes(dot, 1);
+    if (!needsLoopInvariantAStage(dot))
       return;
     // An A loaded through a descriptor the launch builds becomes a buffer
     // of tensor-maps' own, which the dot reads in place.

@@ -98,9 +98,10 @@ inline constexpr llvm::StringLiteral kAsyncProxyReadsAttrName =
 std::unique_ptr<Pass> createPrepareWgmmaPass();
 
 /// Shared memory, in bytes, `createPrepareWgmmaPass` will add to `module`
-/// as it is before pipelining: one buffer per loop-invariant A it stages
-/// (the pipeliner's laterSharedMemoryBytes hook, so that its rings leave
-/// room for them).
+/// as it is before pipelining: one buffer per loop-invariant A it stages,
+/// and one per 8-bit operand whose ring will not be K-major (the
+/// pipeliner's laterSharedMemoryBytes hook, so that its rings leave room
+/// for them).
 uint64_t getPrepareWgmmaSharedBytes(Operation *module);
 
 /// True for a layout conversion `createPrepareWgmmaPass` will drop: the
