@@ -484,7 +484,7 @@ bool nvptx::isConversionReadInPlace(Operation *op) {
     return false;
   return llvm::all_of(cvt->getUses(), [](OpOperand &use) {
     auto dot = dyn_cast<DotOp>(use.getOwner());
-    if (!dot || use.get() != dot.getB() || use.get() == dot.getA())
+    if (!dot || &use != &dot.getBMutable())
       return false;
     auto name = dot->getAttrOfType<StringAttr>(kMatrixInstructionAttrName);
     return name && name.getValue().starts_with("wgmma") &&
